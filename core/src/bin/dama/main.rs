@@ -1,0 +1,169 @@
+//! `dama`: the command line of the rules core (perft, moves, status).
+//!
+//! ```text
+//! dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
+//! dama moves --game <id> [--position <code>] [--option k=v]...
+//! dama status --game <id> [--position <code>] [--option k=v]...
+//! ```
+//! Errors go to stderr with exit status 2.
+
+use dama_core::perft::{self, Count};
+use dama_core::{Position, Rules};
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage:
+  dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
+  dama moves --game <id> [--position <code>] [--option k=v]...
+  dama status --game <id> [--position <code>] [--option k=v]...
+games: turkish, zamma, damma, fetaix, kharbaga";
+
+/// Options common to every command.
+struct Common {
+    rules: Rules,
+    position: Position,
+    depth: Option<u32>,
+    paths: bool,
+    divide: bool,
+    threads: usize,
+}
+
+fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
+    let mut game: Option<String> = None;
+    let mut code: Option<String> = None;
+    let mut options: Vec<String> = Vec::new();
+    let mut depth = None;
+    let mut paths = false;
+    let mut divide = false;
+    let mut threads = 1usize;
+    let mut i = 0;
+    let value = |i: usize, name: &str| -> Result<String, String> {
+        args.get(i + 1)
+            .cloned()
+            .ok_or_else(|| format!("{name} needs a value"))
+    };
+    while i < args.len() {
+        let a = args[i].as_str();
+        match a {
+            "--game" => {
+                game = Some(value(i, a)?);
+                i += 1;
+            }
+            "--position" => {
+                code = Some(value(i, a)?);
+                i += 1;
+            }
+            "--option" => {
+                options.push(value(i, a)?);
+                i += 1;
+            }
+            "--threads" => {
+                threads = value(i, a)?
+                    .parse()
+                    .ok()
+                    .filter(|&n| (1..=256).contains(&n))
+                    .ok_or("--threads needs a number from 1 to 256")?;
+                i += 1;
+            }
+            "--paths" if wants_depth => paths = true,
+            "--divide" if wants_depth => divide = true,
+            _ if wants_depth && depth.is_none() && !a.starts_with("--") => {
+                depth = Some(
+                    a.parse::<u32>()
+                        .ok()
+                        .filter(|&d| d <= 64)
+                        .ok_or_else(|| format!("depth '{a}' is not a number from 0 to 64"))?,
+                );
+            }
+            _ => return Err(format!("unexpected argument '{a}'")),
+        }
+        i += 1;
+    }
+    let game = game.ok_or("--game is required")?;
+    let rules = Rules::parse(&game, &options).map_err(|e| e.to_string())?;
+    let position = match code {
+        Some(c) => Position::from_code(rules, &c).map_err(|e| format!("position: {e}"))?,
+        None => Position::start(rules),
+    };
+    if wants_depth && depth.is_none() {
+        return Err("perft needs a depth".into());
+    }
+    Ok(Common {
+        rules,
+        position,
+        depth,
+        paths,
+        divide,
+        threads,
+    })
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let Some(cmd) = args.first() else {
+        return Err(USAGE.into());
+    };
+    let rest = &args[1..];
+    match cmd.as_str() {
+        "perft" => {
+            let c = parse(rest, true)?;
+            let depth = c.depth.unwrap_or(0);
+            let count = if c.paths { Count::Paths } else { Count::Moves };
+            let t = Instant::now();
+            let total = if c.divide {
+                let rows = perft::divide(&c.position, depth, count);
+                for (m, n) in &rows {
+                    println!("{m} {n}");
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                perft::perft_parallel(&c.position, depth, count, c.threads)
+            };
+            let secs = t.elapsed().as_secs_f64();
+            eprintln!(
+                "{} perft {depth}: {total} in {secs:.3} s ({:.1} M/s)",
+                c.rules,
+                total as f64 / secs.max(1e-9) / 1e6
+            );
+            println!("{total}");
+            Ok(())
+        }
+        "moves" => {
+            let c = parse(rest, false)?;
+            let mut lines: Vec<String> = c
+                .position
+                .legal_moves_detailed()
+                .into_iter()
+                .map(|d| d.notation)
+                .collect();
+            lines.sort();
+            for l in lines {
+                println!("{l}");
+            }
+            Ok(())
+        }
+        "status" => {
+            let c = parse(rest, false)?;
+            match c.position.outcome() {
+                Some(o) => println!("{o}"),
+                None => println!("ongoing"),
+            }
+            Ok(())
+        }
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dama: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+//! Move generation of each game family, sharing one way of collecting capture routes.
+//!
+//! The generators walk capture trees depth-first. Each route is handed to a [`Sink`]
+//! together with its [`Trail`] (the landing points so far, linked on the stack, so the hot
+//! path never allocates). The fast sink merges routes into moves and counts them;
+//! the detailed sink also keeps the smallest notation of each merged move.
+
+pub(crate) mod turkish;
+pub(crate) mod zamma;
+
+use crate::geometry::Point;
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::rules::GameId;
+
+/// The points of a capture route so far, newest first, linked through the call stack.
+pub(crate) struct Trail<'a> {
+    pub point: u8,
+    pub prev: Option<&'a Trail<'a>>,
+}
+
+impl Trail<'_> {
+    /// The route from its start, oldest first.
+    pub fn points(&self) -> Vec<u8> {
+        let mut v = Vec::new();
+        let mut t = Some(self);
+        while let Some(f) = t {
+            v.push(f.point);
+            t = f.prev;
+        }
+        v.reverse();
+        v
+    }
+
+    /// `true` when the jump between `a` and `b` (either way) is already in the route
+    /// (R-Z12: Damma may not use the same jump twice).
+    pub fn has_jump(&self, a: u8, b: u8) -> bool {
+        let mut t = self;
+        while let Some(prev) = t.prev {
+            let (x, y) = (prev.point, t.point);
+            if (x == a && y == b) || (x == b && y == a) {
+                return true;
+            }
+            t = prev;
+        }
+        false
+    }
+}
+
+/// Receives the moves of a generator.
+pub(crate) trait Sink {
+    /// Adds a move, merging it into an earlier one with the same identity
+    /// found at index `from_index` or later.
+    fn add(&mut self, m: Move, trail: &Trail, from_index: usize);
+    /// Number of moves held.
+    fn len(&self) -> usize;
+    /// Drops the moves from index `n` on.
+    fn truncate(&mut self, n: usize);
+    /// The moves held.
+    fn moves_mut(&mut self) -> &mut [Move];
+}
+
+/// The hot-path sink: merged moves only.
+pub(crate) struct Fast<'a>(pub &'a mut Vec<Move>);
+
+impl Sink for Fast<'_> {
+    #[inline]
+    fn add(&mut self, m: Move, _trail: &Trail, from_index: usize) {
+        for o in &mut self.0[from_index..] {
+            if o.same_identity(&m) {
+                o.paths += m.paths;
+                return;
+            }
+        }
+        self.0.push(m);
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+    #[inline]
+    fn truncate(&mut self, n: usize) {
+        self.0.truncate(n)
+    }
+    #[inline]
+    fn moves_mut(&mut self) -> &mut [Move] {
+        self.0
+    }
+}
+
+/// A legal move with its canonical path and notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detailed {
+    /// The move.
+    pub mv: Move,
+    /// Start point and every landing point of the canonical route.
+    pub path: Vec<Point>,
+    /// Every route the merged move stands for, the canonical one first.
+    pub routes: Vec<Vec<Point>>,
+    /// The notation of the canonical route (`b3xd3xd5`, `[xd4] e6-e5`).
+    pub notation: String,
+}
+
+/// The sink that keeps every route and the smallest notation of each merged move.
+pub(crate) struct WithPaths<'g> {
+    pub game: GameId,
+    pub geometry: &'g crate::geometry::Geometry,
+    pub moves: Vec<Move>,
+    pub routes: Vec<Vec<Vec<u8>>>,
+}
+
+impl WithPaths<'_> {
+    fn text(&self, m: &Move, path: &[u8]) -> String {
+        let pts: Vec<Point> = path.iter().map(|&p| Point(p)).collect();
+        notation::format_path(self.geometry, m.huff(), &pts, m.is_capture())
+    }
+}
+
+impl Sink for WithPaths<'_> {
+    fn add(&mut self, m: Move, trail: &Trail, from_index: usize) {
+        let path = trail.points();
+        for i in from_index..self.moves.len() {
+            if self.moves[i].same_identity(&m) {
+                self.moves[i].paths += m.paths;
+                self.routes[i].push(path);
+                return;
+            }
+        }
+        self.moves.push(m);
+        self.routes.push(vec![path]);
+    }
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+    fn truncate(&mut self, n: usize) {
+        self.moves.truncate(n);
+        self.routes.truncate(n);
+    }
+    fn moves_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
+}
+
+/// Every legal move of `pos` (ignoring clock endings) with its routes and canonical notation.
+pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
+    let mut sink = WithPaths {
+        game: pos.rules().game(),
+        geometry: pos.geometry(),
+        moves: Vec::new(),
+        routes: Vec::new(),
+    };
+    if sink.game == GameId::Turkish {
+        turkish::generate_into(pos, &mut sink);
+    } else {
+        zamma::generate_into(pos, &mut sink);
+    }
+    let mut out = Vec::with_capacity(sink.moves.len());
+    for (m, routes) in sink.moves.iter().zip(&sink.routes) {
+        let mut texts: Vec<(String, &Vec<u8>)> =
+            routes.iter().map(|r| (sink.text(m, r), r)).collect();
+        // the route kept is the one whose notation is smallest in byte order.
+        texts.sort();
+        let to_points = |r: &Vec<u8>| r.iter().map(|&p| Point(p)).collect::<Vec<_>>();
+        out.push(Detailed {
+            mv: *m,
+            path: to_points(texts[0].1),
+            routes: texts.iter().map(|(_, r)| to_points(r)).collect(),
+            notation: texts[0].0.clone(),
+        });
+    }
+    out
+}

@@ -1,0 +1,300 @@
+//! Turkish Dama move generation on `u64` bitboards (R-T1..R-T8).
+//!
+//! Squares are indexed `rank * 8 + file`. Men step and jump N (White) or S (Black), E and W;
+//! kings slide and fly in the four orthogonal directions. Captures are compulsory and
+//! maximal (R-T6), captured pieces vanish at once (R-T5), no 180° turn between jumps (R-T7).
+
+use super::{Fast, Sink, Trail};
+use crate::geometry::Geometry;
+use crate::moves::Move;
+use crate::position::Position;
+
+const N: usize = 0;
+const E: usize = 2;
+const S: usize = 4;
+const W: usize = 6;
+const NO_DIR: usize = 8;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_B: u64 = FILE_A << 1;
+const FILE_G: u64 = FILE_A << 6;
+const FILE_H: u64 = FILE_A << 7;
+const RANK_1: u64 = 0xFF;
+const RANK_8: u64 = 0xFF << 56;
+
+/// Directions a man of each colour may move and capture in (R-T3).
+const MAN_DIRS: [[usize; 3]; 2] = [[N, E, W], [S, E, W]];
+const KING_DIRS: [usize; 4] = [N, E, S, W];
+
+#[inline(always)]
+fn far_row(white: bool) -> u64 {
+    if white {
+        RANK_8
+    } else {
+        RANK_1
+    }
+}
+
+/// Legal moves into `out` (which the caller has cleared).
+#[inline]
+pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
+    generate_into(pos, &mut Fast(out));
+}
+
+/// Men that can make at least one short jump right now (all men at once).
+#[inline(always)]
+fn men_with_jumps(men: u64, opp: u64, empty: u64, white: bool) -> u64 {
+    let side = (men & !(FILE_G | FILE_H) & (opp >> 1) & (empty >> 2))
+        | (men & !(FILE_A | FILE_B) & (opp << 1) & (empty << 2));
+    let fwd = if white {
+        men & (opp >> 8) & (empty >> 16)
+    } else {
+        men & (opp << 8) & (empty << 16)
+    };
+    side | fwd
+}
+
+/// The legal moves of `pos` into any sink.
+pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
+    let us = pos.side.index();
+    let white = us == 0;
+    let own = pos.pieces[us] as u64;
+    let opp = pos.pieces[1 - us] as u64;
+    let kings = pos.kings as u64;
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let occ = own | opp;
+    let empty = !occ;
+    let g = pos.geometry();
+
+    let start = sink.len();
+    let mut cap = Captures {
+        g,
+        opp,
+        occ: 0,
+        from: 0,
+        white,
+        at_end: pos.rules.promotion_at_end(),
+        best: 0,
+        start,
+        sink,
+    };
+    let mut candidates = men_with_jumps(men, opp, empty, white) | own_kings;
+    while candidates != 0 {
+        let sq = candidates.trailing_zeros() as u8;
+        candidates &= candidates - 1;
+        cap.from = sq;
+        cap.occ = occ & !(1u64 << sq);
+        let root = Trail {
+            point: sq,
+            prev: None,
+        };
+        cap.dfs(sq, own_kings >> sq & 1 == 1, false, NO_DIR, 0, 0, &root);
+    }
+    let sink = cap.sink;
+    if sink.len() > start {
+        return; // R-T6: capturing is compulsory.
+    }
+
+    // Steps of men (R-T3): forward and sideways onto empty squares.
+    let (fwd, delta): (u64, i8) = if white {
+        ((men << 8) & empty, 8)
+    } else {
+        ((men >> 8) & empty, -8)
+    };
+    let promo = far_row(white);
+    push_steps(sink, fwd, delta, promo);
+    push_steps(sink, ((men & !FILE_H) << 1) & empty, 1, promo);
+    push_steps(sink, ((men & !FILE_A) >> 1) & empty, -1, promo);
+
+    // King slides (R-T4).
+    let mut ks = own_kings;
+    while ks != 0 {
+        let sq = ks.trailing_zeros() as u8;
+        ks &= ks - 1;
+        let root = Trail {
+            point: sq,
+            prev: None,
+        };
+        for d in KING_DIRS {
+            let mut t = g.neighbour_raw(sq, d);
+            while t != u8::MAX && empty >> t & 1 == 1 {
+                let len = sink.len();
+                sink.add(
+                    Move::step(sq, t, false),
+                    &Trail {
+                        point: t,
+                        prev: Some(&root),
+                    },
+                    len,
+                );
+                t = g.neighbour_raw(t, d);
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn push_steps<K: Sink>(sink: &mut K, mut targets: u64, delta: i8, promo: u64) {
+    while targets != 0 {
+        let to = targets.trailing_zeros() as u8;
+        targets &= targets - 1;
+        let from = (to as i8 - delta) as u8;
+        let root = Trail {
+            point: from,
+            prev: None,
+        };
+        let len = sink.len();
+        sink.add(
+            Move::step(from, to, promo >> to & 1 == 1),
+            &Trail {
+                point: to,
+                prev: Some(&root),
+            },
+            len,
+        );
+    }
+}
+
+/// Number of legal moves (merged, or every route when `paths`), for bulk-counting perft.
+/// `scratch` is only used when captures exist.
+#[inline]
+pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64 {
+    let us = pos.side.index();
+    let white = us == 0;
+    let own = pos.pieces[us] as u64;
+    let opp = pos.pieces[1 - us] as u64;
+    let kings = pos.kings as u64;
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let empty = !(own | opp);
+    if own_kings != 0 || men_with_jumps(men, opp, empty, white) != 0 {
+        scratch.clear();
+        generate(pos, scratch);
+        return if paths {
+            scratch.iter().map(|m| m.paths as u64).sum()
+        } else {
+            scratch.len() as u64
+        };
+    }
+    let fwd = if white {
+        (men << 8) & empty
+    } else {
+        (men >> 8) & empty
+    };
+    let side = (((men & !FILE_H) << 1) & empty).count_ones()
+        + (((men & !FILE_A) >> 1) & empty).count_ones();
+    (fwd.count_ones() + side) as u64
+}
+
+struct Captures<'a, K: Sink> {
+    g: &'static Geometry,
+    /// Enemy pieces at the start of the move.
+    opp: u64,
+    /// Occupied squares, without the moving piece.
+    occ: u64,
+    from: u8,
+    white: bool,
+    at_end: bool,
+    best: u8,
+    start: usize,
+    sink: &'a mut K,
+}
+
+impl<K: Sink> Captures<'_, K> {
+    /// Explores every continuation from `sq`. `captured` pieces are already gone (R-T5).
+    #[allow(clippy::too_many_arguments)]
+    fn dfs(
+        &mut self,
+        sq: u8,
+        king: bool,
+        promoted: bool,
+        last: usize,
+        captured: u64,
+        count: u8,
+        trail: &Trail,
+    ) {
+        let occ = self.occ & !captured;
+        let enemies = self.opp & !captured;
+        let back = if last == NO_DIR {
+            NO_DIR
+        } else {
+            (last + 4) & 7
+        }; // R-T7: no 180° turn
+        let mut extended = false;
+        let g = self.g;
+        if king {
+            for d in KING_DIRS {
+                if d == back {
+                    continue;
+                }
+                let mut q = g.neighbour_raw(sq, d);
+                while q != u8::MAX && occ >> q & 1 == 0 {
+                    q = g.neighbour_raw(q, d);
+                }
+                if q == u8::MAX || enemies >> q & 1 == 0 {
+                    continue;
+                }
+                let mut r = g.neighbour_raw(q, d);
+                while r != u8::MAX && occ >> r & 1 == 0 {
+                    extended = true;
+                    let t = Trail {
+                        point: r,
+                        prev: Some(trail),
+                    };
+                    self.dfs(r, true, promoted, d, captured | 1u64 << q, count + 1, &t);
+                    r = g.neighbour_raw(r, d);
+                }
+            }
+        } else {
+            for d in MAN_DIRS[!self.white as usize] {
+                let q = g.neighbour_raw(sq, d);
+                if q == u8::MAX || enemies >> q & 1 == 0 {
+                    continue;
+                }
+                let r = g.neighbour_raw(q, d);
+                if r == u8::MAX || occ >> r & 1 == 1 {
+                    continue;
+                }
+                extended = true;
+                let t = Trail {
+                    point: r,
+                    prev: Some(trail),
+                };
+                // R-T8: crowned on arrival; goes on as a king unless `promotion=at-end`.
+                let crowned = far_row(self.white) >> r & 1 == 1;
+                if crowned && !self.at_end {
+                    self.dfs(r, true, true, d, captured | 1u64 << q, count + 1, &t);
+                } else {
+                    self.dfs(r, false, crowned, d, captured | 1u64 << q, count + 1, &t);
+                }
+            }
+        }
+        if !extended && count > 0 {
+            self.finish(sq, promoted, captured, count, trail);
+        }
+    }
+
+    /// A complete sequence: keep it only if it captures the most (R-T6).
+    #[inline]
+    fn finish(&mut self, to: u8, promote: bool, captured: u64, count: u8, trail: &Trail) {
+        if count < self.best {
+            return;
+        }
+        if count > self.best {
+            self.best = count;
+            self.sink.truncate(self.start);
+        }
+        let m = Move {
+            captured: captured as u128,
+            liable: 0,
+            from: self.from,
+            to,
+            huff: crate::moves::NO_POINT,
+            count,
+            jumps: count as u16,
+            promote,
+            paths: 1,
+        };
+        self.sink.add(m, trail, self.start);
+    }
+}

@@ -1,0 +1,305 @@
+//! Zamma family move generation on `u128` bitboards over the board's label space
+//! (R-Z1..R-Z15): Zamma, Damma (deferred removal), Fetaix and Kharbaga.
+
+use super::{Fast, Sink, Trail};
+use crate::geometry::{shift, Bits, Geometry};
+use crate::moves::{Move, NO_POINT};
+use crate::position::Position;
+use crate::rules::CaptureRule;
+
+const NO_DIR: usize = 8;
+
+/// Forward and sideways directions of a man (R-Z5), per colour: N, NE, NW, E, W.
+const MAN_STEP_DIRS: [[usize; 5]; 2] = [[0, 1, 7, 2, 6], [4, 3, 5, 2, 6]];
+
+/// Legal moves into `out` (which the caller has cleared).
+#[inline]
+pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
+    generate_into(pos, &mut Fast(out));
+}
+
+/// The legal moves of `pos` into any sink. With a pending huff (R-Z14) every move starts
+/// by removing one liable piece; the rest of the move is generated after that removal.
+pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
+    let us = pos.side.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    if pos.huff == 0 {
+        generate_after_huff(pos, own, opp, NO_POINT, sink);
+    } else {
+        for h in Bits(pos.huff & opp) {
+            generate_after_huff(pos, own, opp & !(1u128 << h), h, sink);
+        }
+    }
+}
+
+/// Own men that can make a first short jump (R-Z7), all at once.
+#[inline(always)]
+fn men_with_jumps(g: &Geometry, men: u128, opp: u128, empty: u128) -> u128 {
+    let mut m = 0;
+    for d in 0..8 {
+        let delta = g.delta(d);
+        m |= men & g.jump_mask(d) & shift(opp, -delta) & shift(empty, -2 * delta);
+    }
+    m
+}
+
+fn generate_after_huff<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, sink: &mut K) {
+    let g = pos.geometry();
+    let us = pos.side.index();
+    let rules = &pos.rules;
+    let kings = pos.kings & own;
+    let men = own & !kings;
+    let empty = g.valid() & !(own | opp);
+    let far = g.rank_mask(if us == 0 { g.size() - 1 } else { 0 });
+
+    let start = sink.len();
+    let mut cap = Captures {
+        g,
+        opp,
+        occ: 0,
+        from: 0,
+        deferred: rules.deferred_removal(),
+        no_return_to_start: rules.no_return_to_start(),
+        rule: rules.capture(),
+        far,
+        huff,
+        best: 0,
+        max: 0,
+        liable: 0,
+        start,
+        sink,
+    };
+    for sq in Bits(men_with_jumps(g, men, opp, empty) | kings) {
+        cap.from = sq;
+        cap.occ = (own | opp) & !(1u128 << sq);
+        let root = Trail {
+            point: sq,
+            prev: None,
+        };
+        cap.dfs(sq, kings >> sq & 1 == 1, NO_DIR, 0, 0, &root);
+    }
+    let (rule, max, liable) = (cap.rule, cap.max, cap.liable);
+    let sink = cap.sink;
+    if rule == CaptureRule::Compulsory && sink.len() > start {
+        return; // R-Z13: a capture must be made.
+    }
+
+    // Steps (R-Z5, R-Z10), except the R-Z6 return of the last moved piece.
+    let (ban_from, ban_to) = {
+        let (a, b) = pos.last[us];
+        (b, a)
+    };
+    let any_arrival = rules.any_arrival();
+    let step = |sink: &mut K, from: u8, to: u8, man: bool| {
+        if from == ban_from && to == ban_to {
+            return;
+        }
+        let root = Trail {
+            point: from,
+            prev: None,
+        };
+        let len = sink.len();
+        let promote = man && any_arrival && far >> to & 1 == 1;
+        sink.add(
+            with_huff(Move::step(from, to, promote), huff),
+            &Trail {
+                point: to,
+                prev: Some(&root),
+            },
+            len,
+        );
+    };
+    for d in MAN_STEP_DIRS[us] {
+        let delta = g.delta(d);
+        for to in Bits(shift(men & g.line_mask(d), delta) & empty) {
+            step(sink, (to as i8 - delta) as u8, to, true);
+        }
+    }
+    for from in Bits(kings) {
+        for d in 0..8 {
+            let to = g.neighbour_raw(from, d);
+            if to != u8::MAX && empty >> to & 1 == 1 {
+                step(sink, from, to, false);
+            }
+        }
+    }
+
+    // R-Z14: an under-capture makes the pieces that could have taken the most liable,
+    // where they stand after the move.
+    if rule == CaptureRule::Huffing && max > 0 {
+        for m in &mut sink.moves_mut()[start..] {
+            if m.count < max {
+                let from_bit = 1u128 << m.from;
+                m.liable = if liable & from_bit != 0 {
+                    (liable & !from_bit) | 1u128 << m.to
+                } else {
+                    liable
+                };
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn with_huff(mut m: Move, huff: u8) -> Move {
+    m.huff = huff;
+    m
+}
+
+/// Number of legal moves (merged, or every route when `paths`), for bulk-counting perft.
+#[inline]
+pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64 {
+    let g = pos.geometry();
+    let us = pos.side.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    let kings = pos.kings & own;
+    let men = own & !kings;
+    let empty = g.valid() & !(own | opp);
+    if pos.huff != 0 || kings != 0 || men_with_jumps(g, men, opp, empty) != 0 {
+        scratch.clear();
+        generate(pos, scratch);
+        return if paths {
+            scratch.iter().map(|m| m.paths as u64).sum()
+        } else {
+            scratch.len() as u64
+        };
+    }
+    let mut n = 0u32;
+    for d in MAN_STEP_DIRS[us] {
+        let delta = g.delta(d);
+        n += (shift(men & g.line_mask(d), delta) & empty).count_ones();
+    }
+    // R-Z6: the piece that moved last may not step straight back.
+    let (a, b) = pos.last[us];
+    if a != NO_POINT && own >> b & 1 == 1 && empty >> a & 1 == 1 {
+        for d in MAN_STEP_DIRS[us] {
+            if g.neighbour_raw(b, d) == a {
+                n -= 1;
+            }
+        }
+    }
+    n as u64
+}
+
+struct Captures<'a, K: Sink> {
+    g: &'static Geometry,
+    /// Enemy pieces at the start of the move (after any huff removal).
+    opp: u128,
+    /// Occupied points, without the moving piece.
+    occ: u128,
+    from: u8,
+    deferred: bool,
+    no_return_to_start: bool,
+    rule: CaptureRule,
+    far: u128,
+    huff: u8,
+    /// Compulsory: the most pieces of a move kept so far.
+    best: u8,
+    /// Most pieces any legally ending sequence captures, and who can (R-Z13, R-Z14).
+    max: u8,
+    liable: u128,
+    start: usize,
+    sink: &'a mut K,
+}
+
+impl<K: Sink> Captures<'_, K> {
+    /// Explores every jump from `sq`; returns whether this node or a continuation of it
+    /// may legally end the move.
+    fn dfs(
+        &mut self,
+        sq: u8,
+        king: bool,
+        last: usize,
+        captured: u128,
+        jumps: u16,
+        trail: &Trail,
+    ) -> bool {
+        // R-Z11: captured pieces vanish at once; R-Z12: in Damma they stay until the end.
+        let (occ, enemies) = if self.deferred {
+            (self.occ, self.opp)
+        } else {
+            (self.occ & !captured, self.opp & !captured)
+        };
+        let g = self.g;
+        let mut below = false;
+        for d in 0..8 {
+            // R-Z10: a Mullah goes straight on or turns exactly 90°.
+            if king && last != NO_DIR && d != last && d != (last + 2) & 7 && d != (last + 6) & 7 {
+                continue;
+            }
+            let mut q = g.neighbour_raw(sq, d);
+            if king {
+                while q != u8::MAX && occ >> q & 1 == 0 {
+                    q = g.neighbour_raw(q, d);
+                }
+            }
+            if q == u8::MAX || enemies >> q & 1 == 0 {
+                continue;
+            }
+            let r = g.neighbour_raw(q, d);
+            if r == u8::MAX || occ >> r & 1 == 1 {
+                continue;
+            }
+            if self.deferred && trail.has_jump(sq, r) {
+                continue; // R-Z12: the same jump only once per move
+            }
+            let t = Trail {
+                point: r,
+                prev: Some(trail),
+            };
+            below |= self.dfs(r, king, d, captured | 1u128 << q, jumps + 1, &t);
+        }
+        if jumps == 0 {
+            return below;
+        }
+        // R-Z15: a sequence of two or more jumps may not end where it started.
+        let end = !(self.no_return_to_start && jumps >= 2 && sq == self.from);
+        if end {
+            self.record(sq, king, captured, jumps, below, trail);
+        }
+        end || below
+    }
+
+    fn record(
+        &mut self,
+        to: u8,
+        king: bool,
+        captured: u128,
+        jumps: u16,
+        below: bool,
+        trail: &Trail,
+    ) {
+        let count = captured.count_ones() as u8;
+        if count > self.max {
+            self.max = count;
+            self.liable = 1u128 << self.from;
+        } else if count == self.max {
+            self.liable |= 1u128 << self.from;
+        }
+        if self.rule == CaptureRule::Compulsory {
+            // R-Z13: most pieces, and no stopping while a legal continuation exists.
+            if below || count < self.best {
+                return;
+            }
+            if count > self.best {
+                self.best = count;
+                self.sink.truncate(self.start);
+            }
+        }
+        let m = Move {
+            captured,
+            liable: 0,
+            from: self.from,
+            to,
+            huff: self.huff,
+            count,
+            jumps,
+            // R-Z9: a man whose capture ends on the far row is crowned.
+            promote: !king && self.far >> to & 1 == 1,
+            paths: 1,
+        };
+        self.sink.add(m, trail, self.start);
+    }
+}

@@ -1,0 +1,45 @@
+//! # dama-core
+//!
+//! The rules of Turkish Dama and of the Zamma family (Zamma, Damma, Fetaix, Kharbaga) as
+//! specified by the project's rule book, with position codes, move notation, game records
+//! and perft.
+//!
+//! ```
+//! use dama_core::{GameId, Position, Rules};
+//!
+//! let rules = Rules::new(GameId::Turkish);
+//! let start = Position::start(rules);
+//! assert_eq!(start.legal_moves().len(), 8);
+//! let mv = dama_core::notation::parse_move(&start, "d3-d4").unwrap();
+//! let next = start.play(&mv).unwrap();
+//! assert_eq!(next.side_to_move(), dama_core::Color::Black);
+//! ```
+//!
+//! Layout: [`geometry`] (boards), [`rules`] (games and options), [`position`] and
+//! [`setup`] (positions and the position code), `games` (move generation per family),
+//! [`notation`], [`record`] (game records, JSON and PDN), [`perft`], [`outcome`].
+
+#![deny(missing_docs)]
+
+pub mod geometry;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+pub mod record;
+pub mod rules;
+pub mod setup;
+
+mod games;
+mod zobrist;
+
+pub use games::Detailed;
+pub use geometry::{BoardKind, Direction, Geometry, Line, Point};
+pub use moves::Move;
+pub use notation::NotationError;
+pub use outcome::{Outcome, Reason};
+pub use position::{Piece, PlayError, Position, Role};
+pub use record::{GameRecord, RecordError};
+pub use rules::{CaptureRule, Color, GameId, Rules, RulesError};
+pub use setup::{CodeError, Setup};

@@ -1,0 +1,159 @@
+//! Move notation (R-0.6, R-Z14): `d3-d4`, `b3xd3xd5`, `[xd4] e6-e5`.
+//!
+//! Parsing accepts any route of a legal move, and a move given by its start and end point
+//! alone when exactly one legal move fits.
+
+use crate::games::Detailed;
+use crate::geometry::{Geometry, Point};
+use crate::moves::Move;
+use crate::position::Position;
+use std::fmt;
+
+/// Why a move text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// Nothing was given.
+    Empty,
+    /// The text is not a move in path notation.
+    Syntax(String),
+    /// A label is not a point of this board.
+    UnknownPoint(String),
+    /// Well formed, but no legal move fits.
+    NoSuchMove(String),
+    /// Start and end fit more than one legal move; the candidates are listed.
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// The notation of every candidate.
+        candidates: Vec<String>,
+    },
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Empty => f.write_str("empty move"),
+            NotationError::Syntax(s) => write!(f, "not a move: '{s}'"),
+            NotationError::UnknownPoint(s) => write!(f, "unknown point '{s}'"),
+            NotationError::NoSuchMove(s) => write!(f, "no legal move '{s}'"),
+            NotationError::Ambiguous { text, candidates } => {
+                write!(f, "'{text}' is ambiguous: {}", candidates.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Writes a path: labels joined by `x` for a capture and `-` for a step, with the huff
+/// removal in front (`[xd4] e6-e5`).
+pub fn format_path(g: &Geometry, huff: Option<Point>, path: &[Point], capture: bool) -> String {
+    let mut s = String::new();
+    if let Some(h) = huff {
+        s.push_str("[x");
+        s.push_str(&g.label(h));
+        s.push_str("] ");
+    }
+    let sep = if capture { "x" } else { "-" };
+    for (i, p) in path.iter().enumerate() {
+        if i > 0 {
+            s.push_str(sep);
+        }
+        s.push_str(&g.label(*p));
+    }
+    s
+}
+
+/// The canonical notation of a legal move of `pos` (R-0.7: smallest route).
+pub fn move_to_string(pos: &Position, m: &Move) -> Option<String> {
+    pos.legal_moves_detailed()
+        .into_iter()
+        .find(|d| d.mv.same_identity(m))
+        .map(|d| d.notation)
+}
+
+/// A move text split into its parts, not yet matched against a position.
+struct Parsed {
+    huff: Option<Point>,
+    points: Vec<Point>,
+    capture: Option<bool>,
+}
+
+fn split(g: &Geometry, text: &str) -> Result<Parsed, NotationError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(NotationError::Empty);
+    }
+    let syntax = || NotationError::Syntax(text.to_string());
+    let (huff, body) = if let Some(rest) = t.strip_prefix('[') {
+        let (inner, after) = rest.split_once(']').ok_or_else(syntax)?;
+        let label = inner.trim().strip_prefix('x').ok_or_else(syntax)?.trim();
+        let p = g
+            .parse_label(label)
+            .ok_or_else(|| NotationError::UnknownPoint(label.to_string()))?;
+        (Some(p), after.trim())
+    } else {
+        (None, t)
+    };
+    let has_x = body.contains('x');
+    let has_dash = body.contains('-');
+    if has_x && has_dash {
+        return Err(syntax());
+    }
+    let parts: Vec<&str> = body.split(['x', '-']).collect();
+    if parts.len() < 2 {
+        return Err(syntax());
+    }
+    let mut points = Vec::with_capacity(parts.len());
+    for p in parts {
+        let p = p.trim();
+        if p.is_empty() {
+            return Err(syntax());
+        }
+        points.push(
+            g.parse_label(p)
+                .ok_or_else(|| NotationError::UnknownPoint(p.to_string()))?,
+        );
+    }
+    Ok(Parsed {
+        huff,
+        points,
+        capture: if has_x { Some(true) } else { Some(false) },
+    })
+}
+
+/// Finds the legal move of `pos` that a text names (see the module documentation).
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    parse_move_detailed(pos, text).map(|d| d.mv)
+}
+
+/// Like [`parse_move`], returning the move with its canonical path and notation.
+pub fn parse_move_detailed(pos: &Position, text: &str) -> Result<Detailed, NotationError> {
+    let parsed = split(pos.geometry(), text)?;
+    let legal = pos.legal_moves_detailed();
+    let huff_fits = |d: &Detailed| parsed.huff.is_none() || d.mv.huff() == parsed.huff;
+    let exact: Vec<&Detailed> = legal
+        .iter()
+        .filter(|d| huff_fits(d) && Some(d.mv.is_capture()) == parsed.capture)
+        .filter(|d| d.routes.iter().any(|r| *r == parsed.points))
+        .collect();
+    let candidates: Vec<&Detailed> = if !exact.is_empty() {
+        exact
+    } else if parsed.points.len() == 2 {
+        legal
+            .iter()
+            .filter(|d| huff_fits(d))
+            .filter(|d| d.mv.from() == parsed.points[0] && d.mv.to() == parsed.points[1])
+            .collect()
+    } else {
+        Vec::new()
+    };
+    match candidates.len() {
+        0 => Err(NotationError::NoSuchMove(text.trim().to_string())),
+        1 => Ok(candidates[0].clone()),
+        _ => Err(NotationError::Ambiguous {
+            text: text.trim().to_string(),
+            candidates: candidates.iter().map(|d| d.notation.clone()).collect(),
+        }),
+    }
+}

@@ -1,0 +1,162 @@
+//! Perft (R-0.7a): the number of move sequences of a given length, counting merged moves
+//! or every capture route. Positions ended by a clock or by repetition along the
+//! path from the root have no moves. Leaves are bulk-counted at depth 1.
+
+use crate::games::{self, Detailed};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::GameId;
+
+/// What to count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Merged moves.
+    Moves,
+    /// Every capture route separately (a merged move of `k` routes counts `k` times).
+    Paths,
+}
+
+/// perft(`pos`, `depth`).
+pub fn perft(pos: &Position, depth: u32, count: Count) -> u64 {
+    Walker::new(pos, depth).run(pos, depth, count)
+}
+
+/// perft split by the root's moves: (canonical notation, count), sorted by notation.
+pub fn divide(pos: &Position, depth: u32, count: Count) -> Vec<(String, u64)> {
+    let mut v: Vec<(String, u64)> = root_moves(pos)
+        .into_iter()
+        .map(|d| {
+            let n = child_count(pos, &d.mv, depth, count);
+            (d.notation, n)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// perft on `threads` threads, splitting the root's moves between them.
+pub fn perft_parallel(pos: &Position, depth: u32, count: Count, threads: usize) -> u64 {
+    if threads <= 1 || depth < 2 {
+        return perft(pos, depth, count);
+    }
+    let moves: Vec<Move> = root_moves(pos).into_iter().map(|d| d.mv).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut sum = 0;
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(m) = moves.get(i) else { break };
+                        sum += child_count(pos, m, depth, count);
+                    }
+                    sum
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    })
+}
+
+fn root_moves(pos: &Position) -> Vec<Detailed> {
+    if pos.clock_expired() {
+        Vec::new()
+    } else {
+        games::detailed(pos)
+    }
+}
+
+/// The count below one root move, times its routes when counting paths.
+fn child_count(pos: &Position, m: &Move, depth: u32, count: Count) -> u64 {
+    if depth == 0 {
+        return 0;
+    }
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    let mut w = Walker::new(pos, depth);
+    w.history.push(child.placement_hash());
+    let mult = if count == Count::Paths {
+        m.paths() as u64
+    } else {
+        1
+    };
+    mult * w.walk(&child, depth - 1, count)
+}
+
+struct Walker {
+    buffers: Vec<Vec<Move>>,
+    history: Vec<u64>,
+}
+
+impl Walker {
+    fn new(root: &Position, depth: u32) -> Walker {
+        Walker {
+            buffers: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
+            history: {
+                let mut h = Vec::with_capacity(depth as usize + 1);
+                h.push(root.placement_hash());
+                h
+            },
+        }
+    }
+
+    fn run(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
+        self.walk(pos, depth, count)
+    }
+
+    /// A third occurrence of the placement and side to move along the path (R-T11, R-Z17).
+    #[inline]
+    fn repeated(&self, pos: &Position) -> bool {
+        let n = self.history.len();
+        let window = (pos.clock() as usize).min(n - 1);
+        if window < 4 {
+            return false;
+        }
+        let h = pos.placement_hash();
+        let mut seen = 0;
+        let mut i = n - 1;
+        while i >= 2 && n - 1 - (i - 2) <= window {
+            i -= 2;
+            if self.history[i] == h {
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn walk(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if pos.clock_expired() || self.repeated(pos) {
+            return 0;
+        }
+        let paths = count == Count::Paths;
+        let d = depth as usize;
+        if depth == 1 {
+            let buf = &mut self.buffers[d];
+            return if pos.rules().game() == GameId::Turkish {
+                games::turkish::count(pos, buf, paths)
+            } else {
+                games::zamma::count(pos, buf, paths)
+            };
+        }
+        let mut moves = std::mem::take(&mut self.buffers[d]);
+        pos.generate_moves(&mut moves);
+        let mut total = 0;
+        for m in &moves {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.history.push(child.placement_hash());
+            let n = self.walk(&child, depth - 1, count);
+            self.history.pop();
+            total += if paths { n * m.paths() as u64 } else { n };
+        }
+        self.buffers[d] = moves;
+        total
+    }
+}

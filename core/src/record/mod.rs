@@ -1,0 +1,347 @@
+//! A game record: rules, start position and the moves played, with undo/redo, results
+//! that need the history (repetition) or the players (agreement, resignation), and
+//! JSON save/load ([`GameRecord::to_json`]) and PDN ([`pdn`]).
+
+pub mod pdn;
+
+use crate::notation::{self, NotationError};
+use crate::outcome::{Outcome, Reason};
+use crate::position::{PlayError, Position};
+use crate::rules::{Color, Rules, RulesError};
+use crate::setup::CodeError;
+use crate::Move;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The save format's name and version.
+pub const FORMAT: &str = "dama-record";
+/// The current save format version.
+pub const VERSION: u32 = 1;
+
+/// Why a record could not be loaded or a move not recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not valid JSON of the record shape.
+    Json(String),
+    /// Not a record of this app, or a version this build does not read.
+    Format(String),
+    /// The game or an option is wrong.
+    Rules(RulesError),
+    /// The start position code is wrong.
+    Start(CodeError),
+    /// A recorded move is not legal where it stands.
+    Move {
+        /// 0-based ply number.
+        index: usize,
+        /// The move text.
+        text: String,
+        /// Why it does not fit.
+        error: NotationError,
+    },
+    /// A move follows the end of the game.
+    AfterEnd {
+        /// 0-based ply number.
+        index: usize,
+    },
+    /// The checksum does not match the content (the file was changed by hand or damaged).
+    Checksum,
+    /// The cursor or the recorded result is inconsistent.
+    Inconsistent(String),
+    /// A PDN text that cannot be read.
+    Pdn(String),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Json(e) => write!(f, "not a game record: {e}"),
+            RecordError::Format(e) => write!(f, "unsupported record: {e}"),
+            RecordError::Rules(e) => write!(f, "record rules: {e}"),
+            RecordError::Start(e) => write!(f, "record start position: {e}"),
+            RecordError::Move { index, text, error } => {
+                write!(f, "record move {} '{text}': {error}", index + 1)
+            }
+            RecordError::AfterEnd { index } => {
+                write!(
+                    f,
+                    "record move {} comes after the end of the game",
+                    index + 1
+                )
+            }
+            RecordError::Checksum => f.write_str("record checksum does not match its content"),
+            RecordError::Inconsistent(e) => write!(f, "record is inconsistent: {e}"),
+            RecordError::Pdn(e) => write!(f, "PDN: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A game from its start: the positions reached, the moves in canonical notation, a cursor
+/// for undo/redo and a result set by the players.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    positions: Vec<Position>,
+    moves: Vec<(Move, String)>,
+    cursor: usize,
+    ended_by_players: Option<Outcome>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RecordFile {
+    format: String,
+    version: u32,
+    game: String,
+    options: Vec<String>,
+    start: String,
+    moves: Vec<String>,
+    cursor: usize,
+    result: Option<Outcome>,
+    check: String,
+}
+
+/// FNV-1a over the fields that define the game, so that hand edits are noticed.
+fn checksum(f: &RecordFile) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |s: &str| {
+        for b in s.bytes().chain(std::iter::once(0)) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(&f.format);
+    eat(&f.version.to_string());
+    eat(&f.game);
+    f.options.iter().for_each(|o| eat(o));
+    eat(&f.start);
+    f.moves.iter().for_each(|m| eat(m));
+    eat(&f.cursor.to_string());
+    eat(&serde_json::to_string(&f.result).unwrap_or_default());
+    format!("{h:016x}")
+}
+
+impl GameRecord {
+    /// A new game from the start position.
+    pub fn new(rules: Rules) -> GameRecord {
+        GameRecord::from_position(Position::start(rules))
+    }
+
+    /// A new game from any position.
+    pub fn from_position(start: Position) -> GameRecord {
+        GameRecord {
+            positions: vec![start],
+            moves: Vec::new(),
+            cursor: 0,
+            ended_by_players: None,
+        }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        self.positions[0].rules()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The position at the cursor.
+    pub fn current(&self) -> &Position {
+        &self.positions[self.cursor]
+    }
+
+    /// Moves played up to the cursor, in canonical notation.
+    pub fn moves(&self) -> Vec<&str> {
+        self.moves[..self.cursor]
+            .iter()
+            .map(|(_, s)| s.as_str())
+            .collect()
+    }
+
+    /// Every recorded move, also those undone (redo-able), in canonical notation.
+    pub fn all_moves(&self) -> Vec<&str> {
+        self.moves.iter().map(|(_, s)| s.as_str()).collect()
+    }
+
+    /// The moves played up to the cursor.
+    pub fn played(&self) -> Vec<Move> {
+        self.moves[..self.cursor].iter().map(|(m, _)| *m).collect()
+    }
+
+    /// Number of plies played up to the cursor.
+    pub fn ply(&self) -> usize {
+        self.cursor
+    }
+
+    /// The result, if the game is over: set by the players, by the position, or by a
+    /// third repetition along the game (R-T11, R-Z17).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.cursor == self.moves.len() {
+            if let Some(o) = self.ended_by_players {
+                return Some(o);
+            }
+        }
+        let cur = self.current();
+        if let Some(o) = cur.outcome() {
+            return Some(o);
+        }
+        let h = cur.placement_hash();
+        let seen = self.positions[..=self.cursor]
+            .iter()
+            .filter(|p| p.placement_hash() == h)
+            .count();
+        (seen >= 3).then(|| cur.repetition_outcome())
+    }
+
+    /// Plays a legal move at the cursor (dropping any undone moves).
+    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        let cur = self.current();
+        let text = notation::move_to_string(cur, m).ok_or(PlayError::IllegalMove)?;
+        let next = cur.play(m)?;
+        self.truncate_future();
+        self.positions.push(next);
+        self.moves.push((*m, text));
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// Plays a move given in notation (also start-end shorthand when unambiguous).
+    pub fn play_notation(&mut self, text: &str) -> Result<Move, RecordError> {
+        let index = self.cursor;
+        if self.outcome().is_some() {
+            return Err(RecordError::AfterEnd { index });
+        }
+        let m = notation::parse_move(self.current(), text).map_err(|error| RecordError::Move {
+            index,
+            text: text.to_string(),
+            error,
+        })?;
+        self.play(&m).map_err(|_| RecordError::AfterEnd { index })?;
+        Ok(m)
+    }
+
+    fn truncate_future(&mut self) {
+        self.positions.truncate(self.cursor + 1);
+        self.moves.truncate(self.cursor);
+        self.ended_by_players = None;
+    }
+
+    /// Takes back one ply. Returns `false` at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        true
+    }
+
+    /// Replays one undone ply. Returns `false` when there is none.
+    pub fn redo(&mut self) -> bool {
+        if self.cursor == self.moves.len() {
+            return false;
+        }
+        self.cursor += 1;
+        true
+    }
+
+    /// `true` when a ply can be taken back.
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    /// `true` when an undone ply can be replayed.
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.moves.len()
+    }
+
+    /// The side to move resigns (or `side` does).
+    pub fn resign(&mut self, side: Color) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        self.truncate_future();
+        self.ended_by_players = Some(Outcome::Win {
+            winner: side.other(),
+            reason: Reason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// Both players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        self.truncate_future();
+        self.ended_by_players = Some(Outcome::Draw {
+            reason: Reason::Agreement,
+        });
+        Ok(())
+    }
+
+    /// The record as JSON (format [`FORMAT`], version [`VERSION`], with a checksum).
+    pub fn to_json(&self) -> String {
+        let rules = self.rules();
+        let mut f = RecordFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            game: rules.game().id().into(),
+            options: rules.options(),
+            start: self.start().to_code(),
+            moves: self.moves.iter().map(|(_, s)| s.clone()).collect(),
+            cursor: self.cursor,
+            result: self.ended_by_players,
+            check: String::new(),
+        };
+        f.check = checksum(&f);
+        serde_json::to_string_pretty(&f).unwrap_or_default()
+    }
+
+    /// Loads a record saved by [`GameRecord::to_json`], replaying and checking every move.
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let f: RecordFile =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        if f.format != FORMAT {
+            return Err(RecordError::Format(format!("format '{}'", f.format)));
+        }
+        if f.version != VERSION {
+            return Err(RecordError::Format(format!("version {}", f.version)));
+        }
+        if checksum(&f) != f.check {
+            return Err(RecordError::Checksum);
+        }
+        let rules = Rules::parse(&f.game, &f.options).map_err(RecordError::Rules)?;
+        let start = Position::from_code(rules, &f.start).map_err(RecordError::Start)?;
+        let mut rec = GameRecord::from_position(start);
+        for m in &f.moves {
+            rec.play_notation(m)?;
+        }
+        if f.cursor > rec.moves.len() {
+            return Err(RecordError::Inconsistent(format!(
+                "cursor {} beyond {} moves",
+                f.cursor,
+                rec.moves.len()
+            )));
+        }
+        if let Some(o) = f.result {
+            if !matches!(o.reason(), Reason::Agreement | Reason::Resignation) {
+                return Err(RecordError::Inconsistent(
+                    "only agreement or resignation are stored as results".into(),
+                ));
+            }
+            if rec.outcome().is_some() {
+                return Err(RecordError::Inconsistent(
+                    "a result is stored for a game that had already ended".into(),
+                ));
+            }
+            rec.ended_by_players = Some(o);
+        }
+        rec.cursor = f.cursor;
+        Ok(rec)
+    }
+}

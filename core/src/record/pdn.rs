@@ -1,0 +1,218 @@
+//! PDN export and import.
+//!
+//! Turkish Dama uses PDN's `GameType "30"` with algebraic path notation; the Zamma family
+//! uses the same shape with the game id as a custom GameType (`[GameType "zamma"]`).
+//! Rule options travel in a `[Variant "key=value,…"]` tag, a non-start position in `[FEN]`
+//! (the rule book's position code). A huff removal is written without a space,
+//! `[xd4]e6-e5`, so that every move is one token; import also accepts `[xd4] e6-e5`.
+
+use super::{GameRecord, RecordError};
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::rules::{Color, GameId, Rules};
+
+/// Tag values for the players and the event.
+#[derive(Clone, Debug, Default)]
+pub struct PdnTags {
+    /// `[Event]`.
+    pub event: String,
+    /// `[Date]` as `YYYY.MM.DD` (or `????.??.??`).
+    pub date: String,
+    /// `[White]`.
+    pub white: String,
+    /// `[Black]`.
+    pub black: String,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a record as PDN (moves up to the cursor).
+pub fn export(rec: &GameRecord, tags: &PdnTags) -> String {
+    let rules = rec.rules();
+    let mut s = String::new();
+    let tag = |s: &mut String, k: &str, v: &str| {
+        s.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    };
+    let or = |v: &str, d: &str| {
+        if v.is_empty() {
+            d.to_string()
+        } else {
+            v.to_string()
+        }
+    };
+    tag(&mut s, "Event", &or(&tags.event, "Dama & Zamma"));
+    tag(&mut s, "Date", &or(&tags.date, "????.??.??"));
+    tag(&mut s, "White", &or(&tags.white, "?"));
+    tag(&mut s, "Black", &or(&tags.black, "?"));
+    let result = rec.outcome().map(|o| o.pdn()).unwrap_or("*");
+    tag(&mut s, "Result", result);
+    let game_type = match rules.game() {
+        GameId::Turkish => "30".to_string(),
+        g => g.id().to_string(),
+    };
+    tag(&mut s, "GameType", &game_type);
+    let options = rules.options();
+    if !options.is_empty() {
+        tag(&mut s, "Variant", &options.join(","));
+    }
+    let start = rec.start();
+    if *start != Position::start(*rules) {
+        tag(&mut s, "FEN", &start.to_code());
+    }
+    if let Some(o) = rec.outcome() {
+        tag(&mut s, "Termination", o.reason().code());
+    }
+    s.push('\n');
+    let mut side = start.side_to_move();
+    let mut number = 1;
+    let mut line = String::new();
+    for (i, m) in rec.moves().iter().enumerate() {
+        if side == Color::White {
+            line.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            line.push_str(&format!("{number}... "));
+        }
+        line.push_str(&m.replace("] ", "]"));
+        line.push(' ');
+        if side == Color::Black {
+            number += 1;
+        }
+        side = side.other();
+    }
+    line.push_str(result);
+    s.push_str(&wrap(&line, 79));
+    s.push('\n');
+    s
+}
+
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for w in text.split(' ') {
+        if len > 0 && len + 1 + w.len() > width {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(w);
+        len += w.len();
+    }
+    out
+}
+
+/// Reads the first game of a PDN text into a record, checking every move.
+pub fn import(text: &str) -> Result<GameRecord, RecordError> {
+    let err = |m: String| RecordError::Pdn(m);
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut rest = text.trim_start_matches('\u{feff}');
+    // Tag pairs come first, each on its own line.
+    loop {
+        let t = rest.trim_start();
+        if !t.starts_with('[') {
+            rest = t;
+            break;
+        }
+        let end = t.find('\n').unwrap_or(t.len());
+        let line = t[..end].trim();
+        let inner = line
+            .strip_prefix('[')
+            .and_then(|l| l.strip_suffix(']'))
+            .ok_or_else(|| err(format!("bad tag line '{line}'")))?;
+        let (name, value) = inner
+            .split_once(' ')
+            .ok_or_else(|| err(format!("bad tag '{line}'")))?;
+        let value = value.trim();
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or_else(|| err(format!("tag value not quoted in '{line}'")))?;
+        tags.push((
+            name.to_string(),
+            value.replace("\\\"", "\"").replace("\\\\", "\\"),
+        ));
+        rest = &t[end..];
+    }
+    let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+    let game_type = get("GameType").ok_or_else(|| err("missing GameType tag".into()))?;
+    let game = match game_type.split(',').next().unwrap_or("").trim() {
+        "30" => GameId::Turkish,
+        other => other
+            .parse::<GameId>()
+            .map_err(|_| err(format!("unsupported GameType '{game_type}'")))?,
+    };
+    let options: Vec<&str> = get("Variant")
+        .map(|v| {
+            v.split(',')
+                .map(str::trim)
+                .filter(|o| !o.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    let rules = Rules::with_options(game, &options).map_err(RecordError::Rules)?;
+    let start = match get("FEN") {
+        Some(code) => Position::from_code(rules, code).map_err(RecordError::Start)?,
+        None => Position::start(rules),
+    };
+    let mut rec = GameRecord::from_position(start);
+
+    // Movetext: drop comments and variations, move numbers and the result.
+    let mut clean = String::with_capacity(rest.len());
+    let mut depth_brace = 0;
+    let mut depth_paren = 0;
+    for c in rest.chars() {
+        match c {
+            '{' => depth_brace += 1,
+            '}' if depth_brace > 0 => depth_brace -= 1,
+            '(' if depth_brace == 0 => depth_paren += 1,
+            ')' if depth_brace == 0 && depth_paren > 0 => depth_paren -= 1,
+            _ if depth_brace > 0 || depth_paren > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    let mut pending_huff: Option<String> = None;
+    let mut result: Option<&str> = None;
+    for tok in clean.split_whitespace() {
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
+            result = Some(tok);
+            break;
+        }
+        let body = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+        if body.len() < tok.len() && body.chars().all(|c| c == '.') {
+            continue; // move number
+        }
+        let tok = body.trim_start_matches('.');
+        if tok.starts_with("[x") && tok.ends_with(']') {
+            pending_huff = Some(tok.to_string());
+            continue;
+        }
+        let mv = match pending_huff.take() {
+            Some(h) => format!("{h} {tok}"),
+            None => tok.replacen(']', "] ", 1),
+        };
+        rec.play_notation(&mv)?;
+    }
+    if pending_huff.is_some() {
+        return Err(err("a huff removal without its move".into()));
+    }
+    // A decisive result the rules do not explain is taken as a resignation or agreement.
+    if rec.outcome().is_none() {
+        match result {
+            Some("1-0") | Some("2-0") => rec.resign(Color::Black).ok(),
+            Some("0-1") | Some("0-2") => rec.resign(Color::White).ok(),
+            Some("1/2-1/2") | Some("1-1") => rec.agree_draw().ok(),
+            _ => None,
+        };
+    } else if let (Some(o), Some(r)) = (rec.outcome(), result) {
+        if r != "*" && o.pdn() != r && !(r == "2-0" || r == "0-2" || r == "1-1") {
+            return Err(err(format!(
+                "result {r} contradicts the game ({})",
+                Outcome::to_string(&o)
+            )));
+        }
+    }
+    Ok(rec)
+}

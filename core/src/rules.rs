@@ -1,0 +1,456 @@
+//! Which game is played and with which rule options (`key=value`, rule book R-T8, R-T10,
+//! R-T12, R-Z4, R-Z9, R-Z13..R-Z15).
+
+use crate::geometry::{BoardKind, Geometry};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// Starts at the bottom (ranks 1, 2, …).
+    White = 0,
+    /// Starts at the top.
+    Black = 1,
+}
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `white` or `black`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The games of the rule book.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameId {
+    /// Turkish Dama (R-T*).
+    Turkish,
+    /// Zamma on the 9×9 alquerque board.
+    Zamma,
+    /// Zamma with deferred removal (R-Z12).
+    Damma,
+    /// Zamma's rules on the 5×5 board.
+    Fetaix,
+    /// Zamma's rules on the 41-point board.
+    Kharbaga,
+}
+
+impl GameId {
+    /// Every game, in menu order.
+    pub const ALL: [GameId; 5] = [
+        GameId::Turkish,
+        GameId::Zamma,
+        GameId::Damma,
+        GameId::Fetaix,
+        GameId::Kharbaga,
+    ];
+
+    /// The identifier used on the command line and in files.
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameId::Turkish => "turkish",
+            GameId::Zamma => "zamma",
+            GameId::Damma => "damma",
+            GameId::Fetaix => "fetaix",
+            GameId::Kharbaga => "kharbaga",
+        }
+    }
+
+    /// The name shown to players.
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            GameId::Turkish => "Turkish Dama",
+            GameId::Zamma => "Zamma",
+            GameId::Damma => "Damma",
+            GameId::Fetaix => "Fetaix",
+            GameId::Kharbaga => "Kharbaga",
+        }
+    }
+
+    /// `true` for Zamma, Damma, Fetaix and Kharbaga.
+    pub const fn is_zamma_family(self) -> bool {
+        !matches!(self, GameId::Turkish)
+    }
+
+    /// The board this game is played on.
+    pub const fn board(self) -> BoardKind {
+        match self {
+            GameId::Turkish => BoardKind::Squares8,
+            GameId::Zamma | GameId::Damma => BoardKind::Alquerque9,
+            GameId::Fetaix => BoardKind::Alquerque5,
+            GameId::Kharbaga => BoardKind::Kharbaga,
+        }
+    }
+
+    /// Pieces per side at the start (also the most a position code may hold).
+    pub const fn pieces_per_side(self) -> u32 {
+        match self {
+            GameId::Turkish => 16,
+            GameId::Zamma | GameId::Damma => 40,
+            GameId::Fetaix => 12,
+            GameId::Kharbaga => 20,
+        }
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for GameId {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, RulesError> {
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.id() == s)
+            .ok_or_else(|| RulesError::UnknownGame(s.to_string()))
+    }
+}
+
+/// Capture obligation in the Zamma family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaptureRule {
+    /// Capturing is optional and may stop after any jump (R-Z8).
+    Free,
+    /// Maximum capture is compulsory (R-Z13).
+    Compulsory,
+    /// Optional, but an under-capture makes pieces liable to removal (R-Z14).
+    Huffing,
+}
+
+/// A problem with a game id or a rule option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// The game id is not one of `turkish`, `zamma`, `damma`, `fetaix`, `kharbaga`.
+    UnknownGame(String),
+    /// The option is not written `key=value`.
+    NotKeyValue(String),
+    /// The game has no option with this key.
+    UnknownOption {
+        /// The game.
+        game: GameId,
+        /// The key given.
+        key: String,
+    },
+    /// The option exists but not with this value.
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The values allowed.
+        allowed: &'static str,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownGame(g) => write!(
+                f,
+                "unknown game '{g}' (expected turkish, zamma, damma, fetaix or kharbaga)"
+            ),
+            RulesError::NotKeyValue(s) => write!(f, "option '{s}' is not written key=value"),
+            RulesError::UnknownOption { game, key } => {
+                write!(f, "{game} has no option '{key}'")
+            }
+            RulesError::BadValue {
+                key,
+                value,
+                allowed,
+            } => write!(f, "option {key}={value}: expected {key}={allowed}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// A game together with every rule option in force. Small and `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    game: GameId,
+    /// Turkish R-T8 option: crown at the end of the move instead of mid-capture.
+    pub(crate) promotion_at_end: bool,
+    /// Turkish R-T10 option: one piece each is a draw.
+    pub(crate) lone_man_draw: bool,
+    /// Zamma family capture obligation.
+    pub(crate) capture: CaptureRule,
+    /// Zamma family R-Z15.
+    pub(crate) no_return_to_start: bool,
+    /// Zamma family R-Z9 option: every move that ends on the far row promotes.
+    pub(crate) any_arrival: bool,
+    /// Zamma family R-Z4: who moves first from the start position.
+    pub(crate) first: Color,
+}
+
+impl Rules {
+    /// The game with its default rules.
+    pub const fn new(game: GameId) -> Rules {
+        Rules {
+            game,
+            promotion_at_end: false,
+            lone_man_draw: false,
+            capture: CaptureRule::Free,
+            no_return_to_start: false,
+            any_arrival: false,
+            first: Color::White,
+        }
+    }
+
+    /// The game with options given as `key=value` strings, applied in order.
+    pub fn with_options<S: AsRef<str>>(game: GameId, options: &[S]) -> Result<Rules, RulesError> {
+        let mut r = Rules::new(game);
+        for o in options {
+            r.set_option(o.as_ref())?;
+        }
+        Ok(r)
+    }
+
+    /// Parses `game` and `options` in one go.
+    pub fn parse<S: AsRef<str>>(game: &str, options: &[S]) -> Result<Rules, RulesError> {
+        Rules::with_options(game.parse()?, options)
+    }
+
+    /// Applies one `key=value` option.
+    pub fn set_option(&mut self, option: &str) -> Result<(), RulesError> {
+        let (key, value) = option
+            .split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .ok_or_else(|| RulesError::NotKeyValue(option.to_string()))?;
+        let bad = |allowed| RulesError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            allowed,
+        };
+        let unknown = || RulesError::UnknownOption {
+            game: self.game,
+            key: key.to_string(),
+        };
+        if self.game == GameId::Turkish {
+            match key {
+                "promotion" => {
+                    self.promotion_at_end = match value {
+                        "at-end" => true,
+                        "immediate" => false,
+                        _ => return Err(bad("at-end|immediate")),
+                    }
+                }
+                "lone-man" => {
+                    self.lone_man_draw = match value {
+                        "draw" => true,
+                        "win" => false,
+                        _ => return Err(bad("draw|win")),
+                    }
+                }
+                "preset" => {
+                    let fed = match value {
+                        "federation" => true,
+                        "seed" => false,
+                        _ => return Err(bad("federation|seed")),
+                    };
+                    self.promotion_at_end = fed;
+                    self.lone_man_draw = fed;
+                }
+                _ => return Err(unknown()),
+            }
+        } else {
+            match key {
+                "capture" => {
+                    self.capture = match value {
+                        "free" => CaptureRule::Free,
+                        "compulsory" => CaptureRule::Compulsory,
+                        "huffing" => CaptureRule::Huffing,
+                        _ => return Err(bad("free|compulsory|huffing")),
+                    }
+                }
+                "no-return-to-start" => {
+                    self.no_return_to_start = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(bad("on|off")),
+                    }
+                }
+                "promotion" => {
+                    self.any_arrival = match value {
+                        "any-arrival" => true,
+                        "capture-end" => false,
+                        _ => return Err(bad("any-arrival|capture-end")),
+                    }
+                }
+                "first" => {
+                    self.first = match value {
+                        "white" => Color::White,
+                        "black" => Color::Black,
+                        _ => return Err(bad("white|black")),
+                    }
+                }
+                _ => return Err(unknown()),
+            }
+        }
+        Ok(())
+    }
+
+    /// The options that differ from the defaults, as canonical `key=value` strings.
+    pub fn options(&self) -> Vec<String> {
+        let mut v = Vec::new();
+        if self.game == GameId::Turkish {
+            if self.promotion_at_end {
+                v.push("promotion=at-end".into());
+            }
+            if self.lone_man_draw {
+                v.push("lone-man=draw".into());
+            }
+        } else {
+            match self.capture {
+                CaptureRule::Free => {}
+                CaptureRule::Compulsory => v.push("capture=compulsory".into()),
+                CaptureRule::Huffing => v.push("capture=huffing".into()),
+            }
+            if self.no_return_to_start {
+                v.push("no-return-to-start=on".into());
+            }
+            if self.any_arrival {
+                v.push("promotion=any-arrival".into());
+            }
+            if self.first == Color::Black {
+                v.push("first=black".into());
+            }
+        }
+        v
+    }
+
+    /// The game.
+    #[inline]
+    pub const fn game(&self) -> GameId {
+        self.game
+    }
+
+    /// The board geometry of the game.
+    #[inline]
+    pub fn geometry(&self) -> &'static Geometry {
+        Geometry::of(self.game.board())
+    }
+
+    /// Turkish: a man crowned mid-capture keeps capturing as a man (`promotion=at-end`).
+    pub const fn promotion_at_end(&self) -> bool {
+        self.promotion_at_end
+    }
+
+    /// Turkish: one piece each is a draw (`lone-man=draw`).
+    pub const fn lone_man_draw(&self) -> bool {
+        self.lone_man_draw
+    }
+
+    /// Zamma family capture obligation.
+    pub const fn capture(&self) -> CaptureRule {
+        self.capture
+    }
+
+    /// Zamma family: `no-return-to-start=on`.
+    pub const fn no_return_to_start(&self) -> bool {
+        self.no_return_to_start
+    }
+
+    /// Zamma family: `promotion=any-arrival`.
+    pub const fn any_arrival(&self) -> bool {
+        self.any_arrival
+    }
+
+    /// Who moves first from the start position.
+    pub const fn first(&self) -> Color {
+        self.first
+    }
+
+    /// Damma keeps captured pieces on the board until the move ends (R-Z12).
+    #[inline]
+    pub const fn deferred_removal(&self) -> bool {
+        matches!(self.game, GameId::Damma)
+    }
+
+    /// Plies without progress after which the clock ends the game (R-T11: 50, R-Z17: 40).
+    #[inline]
+    pub const fn clock_limit(&self) -> u16 {
+        if self.game.is_zamma_family() {
+            40
+        } else {
+            50
+        }
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.game)?;
+        for o in self.options() {
+            write!(f, " {o}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_print() {
+        let r = Rules::parse("turkish", &["preset=federation"]).unwrap(); // R-T12
+        assert!(r.promotion_at_end() && r.lone_man_draw());
+        assert_eq!(r.options(), vec!["promotion=at-end", "lone-man=draw"]);
+        let r = Rules::parse("zamma", &["capture=huffing", "first=black"]).unwrap();
+        assert_eq!(r.capture(), CaptureRule::Huffing);
+        assert_eq!(r.first(), Color::Black);
+        assert!(Rules::with_options(GameId::Zamma, &r.options()).unwrap() == r);
+    }
+
+    #[test]
+    fn options_a_game_does_not_have_are_errors() {
+        assert!(matches!(
+            Rules::parse("turkish", &["capture=huffing"]),
+            Err(RulesError::UnknownOption { .. })
+        ));
+        assert!(matches!(
+            Rules::parse("zamma", &["promotion=at-end"]),
+            Err(RulesError::BadValue { .. })
+        ));
+        assert!(matches!(
+            Rules::parse("zamma", &["huffing"]),
+            Err(RulesError::NotKeyValue(_))
+        ));
+        assert!(matches!(
+            Rules::parse("chess", &[] as &[&str]),
+            Err(RulesError::UnknownGame(_))
+        ));
+    }
+}
