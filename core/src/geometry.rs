@@ -139,6 +139,16 @@ pub struct Geometry {
     delta: [i8; 8],
     lines: Vec<Line>,
     rank_mask: [u128; 9],
+    adjacent: [u128; MAX_POINTS],
+    short_jumps: Vec<Vec<ShortJump>>,
+}
+
+/// A short jump from a point: over `over` (its neighbour in direction `dir`) to `to`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShortJump {
+    pub over: u8,
+    pub to: u8,
+    pub dir: u8,
 }
 
 impl fmt::Debug for Geometry {
@@ -213,6 +223,8 @@ impl Geometry {
             delta: [0; 8],
             lines: Vec::new(),
             rank_mask: [0; 9],
+            adjacent: [0; MAX_POINTS],
+            short_jumps: (0..MAX_POINTS).map(|_| Vec::new()).collect(),
         };
         for r in 0..size as i8 {
             for f in 0..size as i8 {
@@ -229,6 +241,7 @@ impl Geometry {
                         if exists(nf, nr) {
                             let n = nr as usize * stride as usize + nf as usize;
                             g.neighbour[idx][d as usize] = n as u8;
+                            g.adjacent[idx] |= 1u128 << n;
                             g.line_mask[d as usize] |= 1u128 << idx;
                             g.delta[d as usize] = (n as i32 - idx as i32) as i8;
                             if n > idx {
@@ -248,6 +261,11 @@ impl Geometry {
                 let q = g.neighbour[p.index()][d];
                 if q != NONE && g.neighbour[q as usize][d] != NONE {
                     m |= p.bit();
+                    g.short_jumps[p.index()].push(ShortJump {
+                        over: q,
+                        to: g.neighbour[q as usize][d],
+                        dir: d as u8,
+                    });
                 }
             }
             g.jump_mask[d] = m;
@@ -349,6 +367,18 @@ impl Geometry {
     #[inline]
     pub(crate) fn jump_mask(&self, d: usize) -> u128 {
         self.jump_mask[d]
+    }
+
+    /// Every point linked to `p` by a line.
+    #[inline(always)]
+    pub(crate) fn adjacent(&self, p: u8) -> u128 {
+        self.adjacent[p as usize]
+    }
+
+    /// The short jumps that exist from `p`, in direction order.
+    #[inline(always)]
+    pub(crate) fn short_jumps(&self, p: u8) -> &[ShortJump] {
+        &self.short_jumps[p as usize]
     }
 
     /// Index offset of one unit in direction `d` (the same at every point that has the line).

@@ -1,1 +1,56 @@
-//! Shared helpers for the cross-crate tests.
+//! Shared helpers for the cross-crate tests: loading the conformance vectors and building
+//! positions from them.
+
+use dama_core::{Position, Rules};
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// The vector files shipped in `tests/vectors/` (copied from the rule book's folder).
+pub fn vector_files() -> Vec<(String, Value)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("vectors");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/vectors exists")
+        .map(|e| e.expect("readable dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable vector file");
+            let v = serde_json::from_str(&text).expect("vector file is JSON");
+            (p.file_name().unwrap().to_string_lossy().into_owned(), v)
+        })
+        .collect()
+}
+
+/// The rules of a vector entry: `game` plus its `options` object.
+pub fn rules_of(entry: &Value) -> Rules {
+    let game = entry["game"].as_str().expect("game");
+    let options: Vec<String> = entry
+        .get("options")
+        .and_then(Value::as_object)
+        .map(|o| {
+            o.iter()
+                .map(|(k, v)| format!("{k}={}", v.as_str().expect("option value")))
+                .collect()
+        })
+        .unwrap_or_default();
+    Rules::parse(game, &options).expect("valid rules")
+}
+
+/// The position of a vector entry (or the start position when it has none).
+pub fn position_of(entry: &Value) -> Position {
+    let rules = rules_of(entry);
+    match entry.get("position").and_then(Value::as_str) {
+        Some(code) => Position::from_code(rules, code).expect("valid position code"),
+        None => Position::start(rules),
+    }
+}
+
+/// A perft count sequence from a JSON array.
+pub fn counts(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
+}

@@ -44,15 +44,14 @@ fn men_with_jumps(g: &Geometry, men: u128, opp: u128, empty: u128) -> u128 {
     m
 }
 
-fn generate_after_huff<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, sink: &mut K) {
+/// Runs the capture search of every piece that can capture into `sink`; returns the most
+/// pieces a legally ending sequence takes and the pieces that can take that many.
+fn captures<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, sink: &mut K) -> (u8, u128) {
     let g = pos.geometry();
-    let us = pos.side.index();
     let rules = &pos.rules;
     let kings = pos.kings & own;
     let men = own & !kings;
     let empty = g.valid() & !(own | opp);
-    let far = g.rank_mask(if us == 0 { g.size() - 1 } else { 0 });
-
     let start = sink.len();
     let mut cap = Captures {
         g,
@@ -62,7 +61,7 @@ fn generate_after_huff<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, 
         deferred: rules.deferred_removal(),
         no_return_to_start: rules.no_return_to_start(),
         rule: rules.capture(),
-        far,
+        far: far_row(g, pos.side.index()),
         huff,
         best: 0,
         max: 0,
@@ -77,10 +76,32 @@ fn generate_after_huff<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, 
             point: sq,
             prev: None,
         };
-        cap.dfs(sq, kings >> sq & 1 == 1, NO_DIR, 0, 0, &root);
+        if kings >> sq & 1 == 1 {
+            cap.dfs::<true>(sq, NO_DIR, 0, 0, &root);
+        } else {
+            cap.dfs::<false>(sq, NO_DIR, 0, 0, &root);
+        }
     }
-    let (rule, max, liable) = (cap.rule, cap.max, cap.liable);
-    let sink = cap.sink;
+    (cap.max, cap.liable)
+}
+
+#[inline(always)]
+fn far_row(g: &Geometry, us: usize) -> u128 {
+    g.rank_mask(if us == 0 { g.size() - 1 } else { 0 })
+}
+
+fn generate_after_huff<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, sink: &mut K) {
+    let g = pos.geometry();
+    let us = pos.side.index();
+    let rules = &pos.rules;
+    let kings = pos.kings & own;
+    let men = own & !kings;
+    let empty = g.valid() & !(own | opp);
+    let far = far_row(g, us);
+    let rule = rules.capture();
+
+    let start = sink.len();
+    let (max, liable) = captures(pos, own, opp, huff, sink);
     if rule == CaptureRule::Compulsory && sink.len() > start {
         return; // R-Z13: a capture must be made.
     }
@@ -148,16 +169,11 @@ fn with_huff(mut m: Move, huff: u8) -> Move {
 }
 
 /// Number of legal moves (merged, or every route when `paths`), for bulk-counting perft.
+/// Steps are counted with popcounts and capture routes without building a move list,
+/// except the few long routes that may merge.
 #[inline]
 pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64 {
-    let g = pos.geometry();
-    let us = pos.side.index();
-    let own = pos.pieces[us];
-    let opp = pos.pieces[1 - us];
-    let kings = pos.kings & own;
-    let men = own & !kings;
-    let empty = g.valid() & !(own | opp);
-    if pos.huff != 0 || kings != 0 || men_with_jumps(g, men, opp, empty) != 0 {
+    if pos.huff != 0 || pos.rules.capture() == CaptureRule::Compulsory {
         scratch.clear();
         generate(pos, scratch);
         return if paths {
@@ -166,21 +182,78 @@ pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64
             scratch.len() as u64
         };
     }
-    let mut n = 0u32;
+    let g = pos.geometry();
+    let us = pos.side.index();
+    let own = pos.pieces[us];
+    let opp = pos.pieces[1 - us];
+    let kings = pos.kings & own;
+    let men = own & !kings;
+    let empty = g.valid() & !(own | opp);
+
+    scratch.clear();
+    let mut counter = Counter {
+        routes: 0,
+        paths,
+        deferred: pos.rules.deferred_removal(),
+        kings,
+        long: scratch,
+    };
+    captures(pos, own, opp, NO_POINT, &mut counter);
+    let mut n = counter.routes + counter.long.len() as u64;
+
     for d in MAN_STEP_DIRS[us] {
         let delta = g.delta(d);
-        n += (shift(men & g.line_mask(d), delta) & empty).count_ones();
+        n += (shift(men & g.line_mask(d), delta) & empty).count_ones() as u64;
+    }
+    for k in Bits(kings) {
+        n += (g.adjacent(k) & empty).count_ones() as u64;
     }
     // R-Z6: the piece that moved last may not step straight back.
     let (a, b) = pos.last[us];
     if a != NO_POINT && own >> b & 1 == 1 && empty >> a & 1 == 1 {
-        for d in MAN_STEP_DIRS[us] {
-            if g.neighbour_raw(b, d) == a {
-                n -= 1;
-            }
+        let king = kings >> b & 1 == 1;
+        let can = if king {
+            g.adjacent(b) >> a & 1 == 1
+        } else {
+            MAN_STEP_DIRS[us].iter().any(|&d| g.neighbour_raw(b, d) == a)
+        };
+        n -= can as u64;
+    }
+    n
+}
+
+/// Counts capture routes; keeps only the routes that could merge with another one.
+struct Counter<'a> {
+    routes: u64,
+    paths: bool,
+    deferred: bool,
+    kings: u128,
+    long: &'a mut Vec<Move>,
+}
+
+impl Sink for Counter<'_> {
+    #[inline(always)]
+    fn add(&mut self, m: Move, _trail: &Trail, _from_index: usize) {
+        // With immediate removal two routes of a man can only share start, end and captured
+        // set from three jumps on (each jump takes a new piece, and two jumps in a different
+        // order cannot meet again); a Mullah or a Damma route from two jumps on.
+        let may_merge =
+            m.jumps >= 3 || (m.jumps == 2 && (self.deferred || self.kings >> m.from & 1 == 1));
+        if self.paths || !may_merge {
+            self.routes += 1;
+            return;
+        }
+        if !self.long.iter().any(|o| o.same_identity(&m)) {
+            self.long.push(m);
         }
     }
-    n as u64
+    fn len(&self) -> usize {
+        0
+    }
+    fn truncate(&mut self, _n: usize) {}
+    fn moves_mut(&mut self) -> &mut [Move] {
+        &mut []
+    }
 }
 
 struct Captures<'a, K: Sink> {
@@ -207,10 +280,9 @@ struct Captures<'a, K: Sink> {
 impl<K: Sink> Captures<'_, K> {
     /// Explores every jump from `sq`; returns whether this node or a continuation of it
     /// may legally end the move.
-    fn dfs(
+    fn dfs<const KING: bool>(
         &mut self,
         sq: u8,
-        king: bool,
         last: usize,
         captured: u128,
         jumps: u16,
@@ -224,32 +296,33 @@ impl<K: Sink> Captures<'_, K> {
         };
         let g = self.g;
         let mut below = false;
-        for d in 0..8 {
-            // R-Z10: a Mullah goes straight on or turns exactly 90°.
-            if king && last != NO_DIR && d != last && d != (last + 2) & 7 && d != (last + 6) & 7 {
-                continue;
-            }
-            let mut q = g.neighbour_raw(sq, d);
-            if king {
+        if KING {
+            for d in 0..8 {
+                // R-Z10: a Mullah goes straight on or turns exactly 90°.
+                if last != NO_DIR && d != last && d != (last + 2) & 7 && d != (last + 6) & 7 {
+                    continue;
+                }
+                let mut q = g.neighbour_raw(sq, d);
                 while q != u8::MAX && occ >> q & 1 == 0 {
                     q = g.neighbour_raw(q, d);
                 }
+                if q == u8::MAX || enemies >> q & 1 == 0 {
+                    continue;
+                }
+                let r = g.neighbour_raw(q, d);
+                if r == u8::MAX || occ >> r & 1 == 1 {
+                    continue;
+                }
+                below |= self.jump::<KING>(sq, q, r, d, captured, jumps, trail);
             }
-            if q == u8::MAX || enemies >> q & 1 == 0 {
-                continue;
+        } else if g.adjacent(sq) & enemies != 0 {
+            // R-Z7: men jump short, in any direction along a line.
+            for j in g.short_jumps(sq) {
+                if enemies >> j.over & 1 == 0 || occ >> j.to & 1 == 1 {
+                    continue;
+                }
+                below |= self.jump::<KING>(sq, j.over, j.to, j.dir as usize, captured, jumps, trail);
             }
-            let r = g.neighbour_raw(q, d);
-            if r == u8::MAX || occ >> r & 1 == 1 {
-                continue;
-            }
-            if self.deferred && trail.has_jump(sq, r) {
-                continue; // R-Z12: the same jump only once per move
-            }
-            let t = Trail {
-                point: r,
-                prev: Some(trail),
-            };
-            below |= self.dfs(r, king, d, captured | 1u128 << q, jumps + 1, &t);
         }
         if jumps == 0 {
             return below;
@@ -257,9 +330,32 @@ impl<K: Sink> Captures<'_, K> {
         // R-Z15: a sequence of two or more jumps may not end where it started.
         let end = !(self.no_return_to_start && jumps >= 2 && sq == self.from);
         if end {
-            self.record(sq, king, captured, jumps, below, trail);
+            self.record(sq, KING, captured, jumps, below, trail);
         }
         end || below
+    }
+
+    /// One jump from `sq` over `q` to `r`, then everything after it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn jump<const KING: bool>(
+        &mut self,
+        sq: u8,
+        q: u8,
+        r: u8,
+        d: usize,
+        captured: u128,
+        jumps: u16,
+        trail: &Trail,
+    ) -> bool {
+        if self.deferred && trail.has_jump(sq, r) {
+            return false; // R-Z12: the same jump only once per move
+        }
+        let t = Trail {
+            point: r,
+            prev: Some(trail),
+        };
+        self.dfs::<KING>(r, d, captured | 1u128 << q, jumps + 1, &t)
     }
 
     fn record(
