@@ -25,6 +25,48 @@ const RANK_8: u64 = 0xFF << 56;
 const MAN_DIRS: [[usize; 3]; 2] = [[N, E, W], [S, E, W]];
 const KING_DIRS: [usize; 4] = [N, E, S, W];
 
+/// `RAYS[d][sq]`: the squares beyond `sq` in direction `d` (N, E, S, W by compass index).
+static RAYS: [[u64; 64]; 8] = rays();
+
+const fn rays() -> [[u64; 64]; 8] {
+    let mut r = [[0u64; 64]; 8];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, k) = ((sq % 8) as i32, (sq / 8) as i32);
+        let dirs = [(N, 0, 1), (E, 1, 0), (S, 0, -1), (W, -1, 0)];
+        let mut i = 0;
+        while i < 4 {
+            let (d, df, dk) = dirs[i];
+            let (mut x, mut y) = (f + df, k + dk);
+            while x >= 0 && x < 8 && y >= 0 && y < 8 {
+                r[d][sq] |= 1u64 << (y * 8 + x);
+                x += df;
+                y += dk;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    r
+}
+
+/// The empty squares from `sq` along `d` up to the first occupied one, and that square
+/// (`u8::MAX` at the edge).
+#[inline(always)]
+fn scan(sq: u8, d: usize, occ: u64) -> (u64, u8) {
+    let ray = RAYS[d][sq as usize];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        return (ray, u8::MAX);
+    }
+    let q = if d == N || d == E {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    } as u8;
+    (ray & !RAYS[d][q as usize] & !(1u64 << q), q)
+}
+
 #[inline(always)]
 fn far_row(white: bool) -> u64 {
     if white {
@@ -116,8 +158,10 @@ pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
             prev: None,
         };
         for d in KING_DIRS {
-            let mut t = g.neighbour_raw(sq, d);
-            while t != u8::MAX && empty >> t & 1 == 1 {
+            let (mut free, _) = scan(sq, d, occ);
+            while free != 0 {
+                let t = free.trailing_zeros() as u8;
+                free &= free - 1;
                 let len = sink.len();
                 sink.add(
                     Move::step(sq, t, false),
@@ -127,7 +171,6 @@ pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
                     },
                     len,
                 );
-                t = g.neighbour_raw(t, d);
             }
         }
     }
@@ -227,25 +270,28 @@ impl<K: Sink> Captures<'_, K> {
                 if d == back {
                     continue;
                 }
-                let mut q = g.neighbour_raw(sq, d);
-                while q != u8::MAX && occ >> q & 1 == 0 {
-                    q = g.neighbour_raw(q, d);
-                }
+                let (_, q) = scan(sq, d, occ);
                 if q == u8::MAX || enemies >> q & 1 == 0 {
                     continue;
                 }
-                let mut r = g.neighbour_raw(q, d);
-                while r != u8::MAX && occ >> r & 1 == 0 {
+                let (mut landings, _) = scan(q, d, occ);
+                // Walk the landing squares outward from the captured piece.
+                while landings != 0 {
+                    let r = if d == N || d == E {
+                        landings.trailing_zeros()
+                    } else {
+                        63 - landings.leading_zeros()
+                    } as u8;
+                    landings &= !(1u64 << r);
                     extended = true;
                     let t = Trail {
                         point: r,
                         prev: Some(trail),
                     };
                     self.dfs(r, true, promoted, d, captured | 1u64 << q, count + 1, &t);
-                    r = g.neighbour_raw(r, d);
                 }
             }
-        } else {
+        } else if g.adjacent(sq) as u64 & enemies != 0 {
             for d in MAN_DIRS[!self.white as usize] {
                 let q = g.neighbour_raw(sq, d);
                 if q == u8::MAX || enemies >> q & 1 == 0 {
