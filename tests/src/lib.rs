@@ -54,3 +54,25 @@ pub fn counts(v: &Value) -> Vec<u64> {
         .map(|a| a.iter().filter_map(Value::as_u64).collect())
         .unwrap_or_default()
 }
+
+/// The sorted notations of the legal moves of a position given by game, options and code.
+pub fn moves(game: &str, options: &[&str], code: &str) -> Vec<String> {
+    let pos = Position::from_code(Rules::parse(game, options).unwrap(), code).unwrap();
+    let mut v: Vec<String> = pos
+        .legal_moves_detailed()
+        .into_iter()
+        .map(|d| d.notation)
+        .collect();
+    v.sort();
+    v
+}
+
+/// The position reached by playing `moves` (notation) from a code.
+pub fn after(game: &str, options: &[&str], code: &str, moves: &[&str]) -> Position {
+    let mut pos = Position::from_code(Rules::parse(game, options).unwrap(), code).unwrap();
+    for m in moves {
+        let mv = dama_core::notation::parse_move(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos = pos.play(&mv).unwrap();
+    }
+    pos
+}

@@ -10,7 +10,11 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 fn refs(p: &Value) -> String {
-    format!("{} {}", p["id"], p.get("rule_refs").cloned().unwrap_or(Value::Null))
+    format!(
+        "{} {}",
+        p["id"],
+        p.get("rule_refs").cloned().unwrap_or(Value::Null)
+    )
 }
 
 #[test]
@@ -25,9 +29,13 @@ fn legal_move_lists_match() {
                 .legal_moves_detailed()
                 .into_iter()
                 .map(|d| {
-                    let mut caps: Vec<String> = d.mv.captured().iter().map(|&c| g.label(c)).collect();
+                    let mut caps: Vec<String> =
+                        d.mv.captured().iter().map(|&c| g.label(c)).collect();
                     caps.sort();
-                    (d.notation.replace(' ', ""), (caps, d.mv.promotes(), d.mv.paths()))
+                    (
+                        d.notation.replace(' ', ""),
+                        (caps, d.mv.promotes(), d.mv.paths()),
+                    )
                 })
                 .collect();
             let want = p["legal_moves"].as_array().expect("legal_moves");
@@ -67,7 +75,9 @@ fn results_match() {
     // R-T9, R-T10, R-Z16, R-Z17, R-Z18
     for (file, v) in vector_files() {
         for p in v["positions"].as_array().into_iter().flatten() {
-            let Some(result) = p.get("result") else { continue };
+            let Some(result) = p.get("result") else {
+                continue;
+            };
             let outcome = position_of(p).outcome();
             match result.as_str() {
                 None => assert_eq!(outcome, None, "{file} {}", refs(p)),
@@ -93,13 +103,23 @@ fn positions_after_moves_match() {
     let mut checked = 0;
     for (file, v) in vector_files() {
         for p in v["positions"].as_array().into_iter().flatten() {
-            for f in p.get("followups").and_then(Value::as_array).into_iter().flatten() {
+            for f in p
+                .get("followups")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
                 let pos = position_of(p);
                 let text = f["move"].as_str().unwrap();
                 let m = dama_core::notation::parse_move(&pos, text)
                     .unwrap_or_else(|e| panic!("{file} {}: {text}: {e}", refs(p)));
                 let next = pos.play(&m).unwrap();
-                assert_eq!(next.to_code(), f["position_after"].as_str().unwrap(), "{file} {}: after {text}", refs(p));
+                assert_eq!(
+                    next.to_code(),
+                    f["position_after"].as_str().unwrap(),
+                    "{file} {}: after {text}",
+                    refs(p)
+                );
                 checked += 1;
             }
         }
@@ -137,7 +157,11 @@ fn check_perft(name: &str, entry: &Value, key: &str, count: Count) {
             break;
         }
         let depth = i as u32 + 1;
-        assert_eq!(perft(&pos, depth, count), want, "{name} {key} depth {depth}");
+        assert_eq!(
+            perft(&pos, depth, count),
+            want,
+            "{name} {key} depth {depth}"
+        );
     }
 }
 
@@ -146,11 +170,17 @@ fn perft_from_the_start_matches() {
     // R-0.7a perft, merged and every route
     let mut checked = 0;
     for (file, v) in vector_files() {
-        let Some(ps) = v.get("perft_start") else { continue };
+        let Some(ps) = v.get("perft_start") else {
+            continue;
+        };
         let entries: Vec<(String, &Value)> = if ps.get("game").is_some() {
             vec![(file.clone(), ps)]
         } else {
-            ps.as_object().unwrap().iter().map(|(k, e)| (k.clone(), e)).collect()
+            ps.as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, e)| (k.clone(), e))
+                .collect()
         };
         for (name, e) in entries {
             check_perft(&name, e, "merged", Count::Moves);
@@ -165,7 +195,12 @@ fn perft_from_the_start_matches() {
 fn perft_positions_match() {
     // R-0.7a from given positions (the format the CLI checker reads: `paths_seed`)
     for (file, v) in vector_files() {
-        for (name, e) in v.get("perft_positions").and_then(Value::as_object).into_iter().flatten() {
+        for (name, e) in v
+            .get("perft_positions")
+            .and_then(Value::as_object)
+            .into_iter()
+            .flatten()
+        {
             check_perft(&format!("{file} {name}"), e, "paths_seed", Count::Paths);
             check_perft(&format!("{file} {name}"), e, "merged", Count::Moves);
         }

@@ -215,7 +215,9 @@ pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64
         let can = if king {
             g.adjacent(b) >> a & 1 == 1
         } else {
-            MAN_STEP_DIRS[us].iter().any(|&d| g.neighbour_raw(b, d) == a)
+            MAN_STEP_DIRS[us]
+                .iter()
+                .any(|&d| g.neighbour_raw(b, d) == a)
         };
         n -= can as u64;
     }
@@ -321,7 +323,8 @@ impl<K: Sink> Captures<'_, K> {
                 if enemies >> j.over & 1 == 0 || occ >> j.to & 1 == 1 {
                     continue;
                 }
-                below |= self.jump::<KING>(sq, j.over, j.to, j.dir as usize, captured, jumps, trail);
+                below |=
+                    self.jump::<KING>(sq, j.over, j.to, j.dir as usize, captured, jumps, trail);
             }
         }
         if jumps == 0 {
