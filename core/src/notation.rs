@@ -135,7 +135,7 @@ pub fn parse_move_detailed(pos: &Position, text: &str) -> Result<Detailed, Notat
     let exact: Vec<&Detailed> = legal
         .iter()
         .filter(|d| huff_fits(d) && Some(d.mv.is_capture()) == parsed.capture)
-        .filter(|d| d.routes.iter().any(|r| *r == parsed.points))
+        .filter(|d| d.routes.contains(&parsed.points))
         .collect();
     let candidates: Vec<&Detailed> = if !exact.is_empty() {
         exact

@@ -89,6 +89,60 @@ impl Sink for Fast<'_> {
     }
 }
 
+/// The bulk-counting sink: counts routes, keeping only the routes that could merge with
+/// another one so that merged moves are counted once.
+pub(crate) struct Counter<'a> {
+    routes: usize,
+    paths: bool,
+    deferred: bool,
+    kings: u128,
+    long: &'a mut Vec<Move>,
+}
+
+impl<'a> Counter<'a> {
+    /// `kings`: the mover's kings; `deferred`: Damma's removal at the end (R-Z12).
+    pub fn new(paths: bool, deferred: bool, kings: u128, long: &'a mut Vec<Move>) -> Self {
+        long.clear();
+        Counter {
+            routes: 0,
+            paths,
+            deferred,
+            kings,
+            long,
+        }
+    }
+}
+
+impl Sink for Counter<'_> {
+    #[inline(always)]
+    fn add(&mut self, m: Move, _trail: &Trail, _from_index: usize) {
+        // When each jump removes its piece at once, two routes of a man can only share start,
+        // end and captured set from three jumps on (two jumps in another order never meet
+        // again); a flying king's or a Damma route can from two jumps on.
+        let may_merge =
+            m.jumps >= 3 || (m.jumps == 2 && (self.deferred || self.kings >> m.from & 1 == 1));
+        if self.paths || !may_merge {
+            self.routes += 1;
+        } else if !self.long.iter().any(|o| o.same_identity(&m)) {
+            self.long.push(m);
+        }
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.routes + self.long.len()
+    }
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        // Only ever called to drop everything kept (a longer capture was found).
+        debug_assert_eq!(n, 0);
+        self.routes = 0;
+        self.long.clear();
+    }
+    fn moves_mut(&mut self) -> &mut [Move] {
+        &mut []
+    }
+}
+
 /// A legal move with its canonical path and notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detailed {

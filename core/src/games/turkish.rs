@@ -4,7 +4,7 @@
 //! kings slide and fly in the four orthogonal directions. Captures are compulsory and
 //! maximal (R-T6), captured pieces vanish at once (R-T5), no 180° turn between jumps (R-T7).
 
-use super::{Fast, Sink, Trail};
+use super::{Counter, Fast, Sink, Trail};
 use crate::geometry::Geometry;
 use crate::moves::Move;
 use crate::position::Position;
@@ -106,33 +106,9 @@ pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
     let own_kings = own & kings;
     let occ = own | opp;
     let empty = !occ;
-    let g = pos.geometry();
 
     let start = sink.len();
-    let mut cap = Captures {
-        g,
-        opp,
-        occ: 0,
-        from: 0,
-        white,
-        at_end: pos.rules.promotion_at_end(),
-        best: 0,
-        start,
-        sink,
-    };
-    let mut candidates = men_with_jumps(men, opp, empty, white) | own_kings;
-    while candidates != 0 {
-        let sq = candidates.trailing_zeros() as u8;
-        candidates &= candidates - 1;
-        cap.from = sq;
-        cap.occ = occ & !(1u64 << sq);
-        let root = Trail {
-            point: sq,
-            prev: None,
-        };
-        cap.dfs(sq, own_kings >> sq & 1 == 1, false, NO_DIR, 0, 0, &root);
-    }
-    let sink = cap.sink;
+    captures(pos, sink);
     if sink.len() > start {
         return; // R-T6: capturing is compulsory.
     }
@@ -176,6 +152,44 @@ pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
     }
 }
 
+/// The capture search of every piece that may capture, into `sink` (only maximal ones stay).
+#[inline]
+fn captures<K: Sink>(pos: &Position, sink: &mut K) {
+    let us = pos.side.index();
+    let white = us == 0;
+    let own = pos.pieces[us] as u64;
+    let opp = pos.pieces[1 - us] as u64;
+    let own_kings = own & pos.kings as u64;
+    let occ = own | opp;
+    let mut candidates = men_with_jumps(own & !own_kings, opp, !occ, white) | own_kings;
+    if candidates == 0 {
+        return;
+    }
+    let start = sink.len();
+    let mut cap = Captures {
+        g: pos.geometry(),
+        opp,
+        occ: 0,
+        from: 0,
+        white,
+        at_end: pos.rules.promotion_at_end(),
+        best: 0,
+        start,
+        sink,
+    };
+    while candidates != 0 {
+        let sq = candidates.trailing_zeros() as u8;
+        candidates &= candidates - 1;
+        cap.from = sq;
+        cap.occ = occ & !(1u64 << sq);
+        let root = Trail {
+            point: sq,
+            prev: None,
+        };
+        cap.dfs(sq, own_kings >> sq & 1 == 1, false, NO_DIR, 0, 0, &root);
+    }
+}
+
 #[inline(always)]
 fn push_steps<K: Sink>(sink: &mut K, mut targets: u64, delta: i8, promo: u64) {
     while targets != 0 {
@@ -198,8 +212,8 @@ fn push_steps<K: Sink>(sink: &mut K, mut targets: u64, delta: i8, promo: u64) {
     }
 }
 
-/// Number of legal moves (merged, or every route when `paths`), for bulk-counting perft.
-/// `scratch` is only used when captures exist.
+/// Number of legal moves (merged, or every route when `paths`), for bulk-counting perft:
+/// captures are counted without building a move list, steps with popcounts.
 #[inline]
 pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64 {
     let us = pos.side.index();
@@ -209,24 +223,34 @@ pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64
     let kings = pos.kings as u64;
     let men = own & !kings;
     let own_kings = own & kings;
-    let empty = !(own | opp);
+    let occ = own | opp;
+    let empty = !occ;
     if own_kings != 0 || men_with_jumps(men, opp, empty, white) != 0 {
         scratch.clear();
-        generate(pos, scratch);
-        return if paths {
-            scratch.iter().map(|m| m.paths as u64).sum()
-        } else {
-            scratch.len() as u64
-        };
+        let mut counter = Counter::new(paths, false, own_kings as u128, scratch);
+        captures(pos, &mut counter);
+        let n = counter.len() as u64;
+        if n > 0 {
+            return n;
+        }
     }
     let fwd = if white {
         (men << 8) & empty
     } else {
         (men >> 8) & empty
     };
-    let side = (((men & !FILE_H) << 1) & empty).count_ones()
+    let mut n = fwd.count_ones()
+        + (((men & !FILE_H) << 1) & empty).count_ones()
         + (((men & !FILE_A) >> 1) & empty).count_ones();
-    (fwd.count_ones() + side) as u64
+    let mut ks = own_kings;
+    while ks != 0 {
+        let sq = ks.trailing_zeros() as u8;
+        ks &= ks - 1;
+        for d in KING_DIRS {
+            n += scan(sq, d, occ).0.count_ones();
+        }
+    }
+    n as u64
 }
 
 struct Captures<'a, K: Sink> {

@@ -1,7 +1,7 @@
 //! Zamma family move generation on `u128` bitboards over the board's label space
 //! (R-Z1..R-Z15): Zamma, Damma (deferred removal), Fetaix and Kharbaga.
 
-use super::{Fast, Sink, Trail};
+use super::{Counter, Fast, Sink, Trail};
 use crate::geometry::{shift, Bits, Geometry};
 use crate::moves::{Move, NO_POINT};
 use crate::position::Position;
@@ -191,15 +191,9 @@ pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64
     let empty = g.valid() & !(own | opp);
 
     scratch.clear();
-    let mut counter = Counter {
-        routes: 0,
-        paths,
-        deferred: pos.rules.deferred_removal(),
-        kings,
-        long: scratch,
-    };
+    let mut counter = Counter::new(paths, pos.rules.deferred_removal(), kings, scratch);
     captures(pos, own, opp, NO_POINT, &mut counter);
-    let mut n = counter.routes + counter.long.len() as u64;
+    let mut n = counter.len() as u64;
 
     for d in MAN_STEP_DIRS[us] {
         let delta = g.delta(d);
@@ -222,40 +216,6 @@ pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64
         n -= can as u64;
     }
     n
-}
-
-/// Counts capture routes; keeps only the routes that could merge with another one.
-struct Counter<'a> {
-    routes: u64,
-    paths: bool,
-    deferred: bool,
-    kings: u128,
-    long: &'a mut Vec<Move>,
-}
-
-impl Sink for Counter<'_> {
-    #[inline(always)]
-    fn add(&mut self, m: Move, _trail: &Trail, _from_index: usize) {
-        // With immediate removal two routes of a man can only share start, end and captured
-        // set from three jumps on (each jump takes a new piece, and two jumps in a different
-        // order cannot meet again); a Mullah or a Damma route from two jumps on.
-        let may_merge =
-            m.jumps >= 3 || (m.jumps == 2 && (self.deferred || self.kings >> m.from & 1 == 1));
-        if self.paths || !may_merge {
-            self.routes += 1;
-            return;
-        }
-        if !self.long.iter().any(|o| o.same_identity(&m)) {
-            self.long.push(m);
-        }
-    }
-    fn len(&self) -> usize {
-        0
-    }
-    fn truncate(&mut self, _n: usize) {}
-    fn moves_mut(&mut self) -> &mut [Move] {
-        &mut []
-    }
 }
 
 struct Captures<'a, K: Sink> {
