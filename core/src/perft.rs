@@ -2,7 +2,7 @@
 //! or every capture route. Positions ended by a clock or by repetition along the
 //! path from the root have no moves. Leaves are bulk-counted at depth 1.
 
-use crate::games::{self, Detailed};
+use crate::games::{self, turkish, Detailed};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::GameId;
@@ -81,7 +81,73 @@ fn child_count(pos: &Position, m: &Move, depth: u32, count: Count) -> u64 {
     } else {
         1
     };
-    mult * w.walk(&child, depth - 1, count)
+    mult * w.walk_any(&child, depth - 1, count)
+}
+
+/// What perft needs of a position; Turkish Dama runs on a lean 64-bit copy.
+trait Node: Sized {
+    fn hash(&self) -> u64;
+    fn clock(&self) -> u16;
+    fn clock_expired(&self) -> bool;
+    fn generate(&self, out: &mut Vec<Move>);
+    fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64;
+    fn after(&self, m: &Move) -> Self;
+}
+
+impl Node for Position {
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.placement_hash()
+    }
+    #[inline(always)]
+    fn clock(&self) -> u16 {
+        Position::clock(self)
+    }
+    #[inline(always)]
+    fn clock_expired(&self) -> bool {
+        Position::clock_expired(self)
+    }
+    #[inline(always)]
+    fn generate(&self, out: &mut Vec<Move>) {
+        self.generate_moves(out)
+    }
+    #[inline(always)]
+    fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64 {
+        games::zamma::count(self, scratch, paths)
+    }
+    #[inline(always)]
+    fn after(&self, m: &Move) -> Self {
+        let mut c = self.clone();
+        c.play_unchecked(m);
+        c
+    }
+}
+
+impl Node for turkish::Node {
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+    #[inline(always)]
+    fn clock(&self) -> u16 {
+        self.clock
+    }
+    #[inline(always)]
+    fn clock_expired(&self) -> bool {
+        self.clock >= 50
+    }
+    #[inline(always)]
+    fn generate(&self, out: &mut Vec<Move>) {
+        turkish::Node::generate(self, out)
+    }
+    #[inline(always)]
+    fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64 {
+        turkish::Node::count(self, scratch, paths)
+    }
+    #[inline(always)]
+    fn after(&self, m: &Move) -> Self {
+        turkish::Node::after(self, m)
+    }
 }
 
 struct Walker {
@@ -102,18 +168,26 @@ impl Walker {
     }
 
     fn run(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
-        self.walk(pos, depth, count)
+        self.walk_any(pos, depth, count)
+    }
+
+    fn walk_any(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
+        if pos.rules().game() == GameId::Turkish {
+            self.walk(&turkish::Node::of(pos), depth, count)
+        } else {
+            self.walk(pos, depth, count)
+        }
     }
 
     /// A third occurrence of the placement and side to move along the path (R-T11, R-Z17).
     #[inline]
-    fn repeated(&self, pos: &Position) -> bool {
+    fn repeated<N: Node>(&self, pos: &N) -> bool {
         let n = self.history.len();
         let window = (pos.clock() as usize).min(n - 1);
         if window < 4 {
             return false;
         }
-        let h = pos.placement_hash();
+        let h = pos.hash();
         let mut seen = 0;
         let mut i = n - 1;
         while i >= 2 && n - 1 - (i - 2) <= window {
@@ -128,7 +202,7 @@ impl Walker {
         false
     }
 
-    fn walk(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
+    fn walk<N: Node>(&mut self, pos: &N, depth: u32, count: Count) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -138,20 +212,14 @@ impl Walker {
         let paths = count == Count::Paths;
         let d = depth as usize;
         if depth == 1 {
-            let buf = &mut self.buffers[d];
-            return if pos.rules().game() == GameId::Turkish {
-                games::turkish::count(pos, buf, paths)
-            } else {
-                games::zamma::count(pos, buf, paths)
-            };
+            return pos.count(&mut self.buffers[d], paths);
         }
         let mut moves = std::mem::take(&mut self.buffers[d]);
-        pos.generate_moves(&mut moves);
+        pos.generate(&mut moves);
         let mut total = 0;
         for m in &moves {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            self.history.push(child.placement_hash());
+            let child = pos.after(m);
+            self.history.push(child.hash());
             let n = self.walk(&child, depth - 1, count);
             self.history.pop();
             total += if paths { n * m.paths() as u64 } else { n };

@@ -59,6 +59,12 @@ pub(crate) trait Sink {
     fn truncate(&mut self, n: usize);
     /// The moves held.
     fn moves_mut(&mut self) -> &mut [Move];
+    /// Counts a route of `jumps` jumps from `from` without its move, when the sink only
+    /// counts and that route cannot merge with another; `false` when it needs the move.
+    #[inline(always)]
+    fn counted(&mut self, _jumps: u16, _from: u8) -> bool {
+        false
+    }
 }
 
 /// The hot-path sink: merged moves only.
@@ -113,19 +119,33 @@ impl<'a> Counter<'a> {
     }
 }
 
+impl Counter<'_> {
+    /// When each jump removes its piece at once, two routes of a man can only share start,
+    /// end and captured set from three jumps on (two jumps in another order never meet
+    /// again); a flying king's or a Damma route can from two jumps on.
+    #[inline(always)]
+    fn may_merge(&self, jumps: u16, from: u8) -> bool {
+        !self.paths
+            && (jumps >= 3 || (jumps == 2 && (self.deferred || self.kings >> from & 1 == 1)))
+    }
+}
+
 impl Sink for Counter<'_> {
     #[inline(always)]
     fn add(&mut self, m: Move, _trail: &Trail, _from_index: usize) {
-        // When each jump removes its piece at once, two routes of a man can only share start,
-        // end and captured set from three jumps on (two jumps in another order never meet
-        // again); a flying king's or a Damma route can from two jumps on.
-        let may_merge =
-            m.jumps >= 3 || (m.jumps == 2 && (self.deferred || self.kings >> m.from & 1 == 1));
-        if self.paths || !may_merge {
+        if !self.may_merge(m.jumps, m.from) {
             self.routes += 1;
         } else if !self.long.iter().any(|o| o.same_identity(&m)) {
             self.long.push(m);
         }
+    }
+    #[inline(always)]
+    fn counted(&mut self, jumps: u16, from: u8) -> bool {
+        if self.may_merge(jumps, from) {
+            return false;
+        }
+        self.routes += 1;
+        true
     }
     #[inline(always)]
     fn len(&self) -> usize {

@@ -5,9 +5,10 @@
 //! maximal (R-T6), captured pieces vanish at once (R-T5), no 180° turn between jumps (R-T7).
 
 use super::{Counter, Fast, Sink, Trail};
-use crate::geometry::Geometry;
+use crate::geometry::{BoardKind, Geometry};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::zobrist;
 
 const N: usize = 0;
 const E: usize = 2;
@@ -76,6 +77,118 @@ fn far_row(white: bool) -> u64 {
     }
 }
 
+/// The side-relative view the generator works on.
+#[derive(Clone, Copy)]
+pub(crate) struct Board64 {
+    own: u64,
+    opp: u64,
+    kings: u64,
+    white: bool,
+    at_end: bool,
+}
+
+impl Board64 {
+    #[inline(always)]
+    fn of(pos: &Position) -> Board64 {
+        let us = pos.side.index();
+        Board64 {
+            own: pos.pieces[us] as u64,
+            opp: pos.pieces[1 - us] as u64,
+            kings: pos.kings as u64,
+            white: us == 0,
+            at_end: pos.rules.promotion_at_end(),
+        }
+    }
+}
+
+/// A lean Turkish position for perft: pieces, side, clock and the placement hash (the same
+/// hash as [`Position::placement_hash`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Node {
+    pieces: [u64; 2],
+    kings: u64,
+    white: bool,
+    at_end: bool,
+    pub clock: u16,
+    pub hash: u64,
+}
+
+impl Node {
+    pub fn of(pos: &Position) -> Node {
+        Node {
+            pieces: [pos.pieces[0] as u64, pos.pieces[1] as u64],
+            kings: pos.kings as u64,
+            white: pos.side == crate::rules::Color::White,
+            at_end: pos.rules.promotion_at_end(),
+            clock: pos.clock,
+            hash: pos.hash,
+        }
+    }
+
+    #[inline(always)]
+    fn board(&self) -> Board64 {
+        let us = !self.white as usize;
+        Board64 {
+            own: self.pieces[us],
+            opp: self.pieces[1 - us],
+            kings: self.kings,
+            white: self.white,
+            at_end: self.at_end,
+        }
+    }
+
+    /// Legal moves into `out` (cleared first).
+    #[inline]
+    pub fn generate(&self, out: &mut Vec<Move>) {
+        out.clear();
+        generate_board(&self.board(), &mut Fast(out));
+    }
+
+    /// Bulk count, as [`count`].
+    #[inline]
+    pub fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64 {
+        count_board(&self.board(), scratch, paths)
+    }
+
+    /// The node after a move; the same update as [`Position::play_unchecked`].
+    #[inline(always)]
+    pub fn after(&self, m: &Move) -> Node {
+        let us = !self.white as usize;
+        let them = 1 - us;
+        let mut n = *self;
+        let mut h = self.hash;
+        let captured = m.captured as u64;
+        if captured != 0 {
+            let mut c = captured;
+            while c != 0 {
+                let sq = c.trailing_zeros() as u8;
+                c &= c - 1;
+                h ^= zobrist::piece(them, n.kings >> sq & 1 == 1, sq);
+            }
+            n.pieces[them] &= !captured;
+            n.kings &= !captured;
+        }
+        let from_bit = 1u64 << m.from;
+        let to_bit = 1u64 << m.to;
+        let was_king = n.kings & from_bit != 0;
+        let king_after = was_king || m.promote;
+        h ^= zobrist::piece(us, was_king, m.from) ^ zobrist::piece(us, king_after, m.to);
+        n.pieces[us] = (n.pieces[us] & !from_bit) | to_bit;
+        n.kings &= !from_bit;
+        if king_after {
+            n.kings |= to_bit;
+        }
+        n.clock = if captured != 0 || !was_king {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        n.white = !self.white;
+        n.hash = h ^ zobrist::side();
+        n
+    }
+}
+
 /// Legal moves into `out` (which the caller has cleared).
 #[inline]
 pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
@@ -97,18 +210,22 @@ fn men_with_jumps(men: u64, opp: u64, empty: u64, white: bool) -> u64 {
 
 /// The legal moves of `pos` into any sink.
 pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
-    let us = pos.side.index();
-    let white = us == 0;
-    let own = pos.pieces[us] as u64;
-    let opp = pos.pieces[1 - us] as u64;
-    let kings = pos.kings as u64;
+    generate_board(&Board64::of(pos), sink);
+}
+
+#[inline(always)]
+fn generate_board<K: Sink>(b: &Board64, sink: &mut K) {
+    let white = b.white;
+    let own = b.own;
+    let opp = b.opp;
+    let kings = b.kings;
     let men = own & !kings;
     let own_kings = own & kings;
     let occ = own | opp;
     let empty = !occ;
 
     let start = sink.len();
-    captures(pos, sink);
+    captures(b, sink);
     if sink.len() > start {
         return; // R-T6: capturing is compulsory.
     }
@@ -154,12 +271,11 @@ pub(crate) fn generate_into<K: Sink>(pos: &Position, sink: &mut K) {
 
 /// The capture search of every piece that may capture, into `sink` (only maximal ones stay).
 #[inline]
-fn captures<K: Sink>(pos: &Position, sink: &mut K) {
-    let us = pos.side.index();
-    let white = us == 0;
-    let own = pos.pieces[us] as u64;
-    let opp = pos.pieces[1 - us] as u64;
-    let own_kings = own & pos.kings as u64;
+fn captures<K: Sink>(b: &Board64, sink: &mut K) {
+    let white = b.white;
+    let own = b.own;
+    let opp = b.opp;
+    let own_kings = own & b.kings;
     let occ = own | opp;
     let mut candidates = men_with_jumps(own & !own_kings, opp, !occ, white) | own_kings;
     if candidates == 0 {
@@ -167,12 +283,12 @@ fn captures<K: Sink>(pos: &Position, sink: &mut K) {
     }
     let start = sink.len();
     let mut cap = Captures {
-        g: pos.geometry(),
+        g: Geometry::of(BoardKind::Squares8),
         opp,
         occ: 0,
         from: 0,
         white,
-        at_end: pos.rules.promotion_at_end(),
+        at_end: b.at_end,
         best: 0,
         start,
         sink,
@@ -214,13 +330,12 @@ fn push_steps<K: Sink>(sink: &mut K, mut targets: u64, delta: i8, promo: u64) {
 
 /// Number of legal moves (merged, or every route when `paths`), for bulk-counting perft:
 /// captures are counted without building a move list, steps with popcounts.
-#[inline]
-pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64 {
-    let us = pos.side.index();
-    let white = us == 0;
-    let own = pos.pieces[us] as u64;
-    let opp = pos.pieces[1 - us] as u64;
-    let kings = pos.kings as u64;
+#[inline(always)]
+fn count_board(b: &Board64, scratch: &mut Vec<Move>, paths: bool) -> u64 {
+    let white = b.white;
+    let own = b.own;
+    let opp = b.opp;
+    let kings = b.kings;
     let men = own & !kings;
     let own_kings = own & kings;
     let occ = own | opp;
@@ -228,7 +343,7 @@ pub(crate) fn count(pos: &Position, scratch: &mut Vec<Move>, paths: bool) -> u64
     if own_kings != 0 || men_with_jumps(men, opp, empty, white) != 0 {
         scratch.clear();
         let mut counter = Counter::new(paths, false, own_kings as u128, scratch);
-        captures(pos, &mut counter);
+        captures(b, &mut counter);
         let n = counter.len() as u64;
         if n > 0 {
             return n;
@@ -366,5 +481,46 @@ impl<K: Sink> Captures<'_, K> {
             paths: 1,
         };
         self.sink.add(m, trail, self.start);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Rules};
+
+    /// The lean perft node must follow `Position::play_unchecked` exactly (R-T5, R-T8, R-T11).
+    #[test]
+    fn lean_node_follows_the_position() {
+        for options in [&[][..], &["promotion=at-end"][..]] {
+            let rules = Rules::with_options(GameId::Turkish, options).unwrap();
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..40 {
+                let mut pos = Position::start(rules);
+                let mut node = Node::of(&pos);
+                let mut moves = Vec::new();
+                for _ in 0..150 {
+                    pos.generate_moves(&mut moves);
+                    let mut lean = Vec::new();
+                    node.generate(&mut lean);
+                    assert_eq!(moves, lean);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos.play_unchecked(&m);
+                    node = node.after(&m);
+                    let expect = Node::of(&pos);
+                    assert_eq!(node.pieces, expect.pieces);
+                    assert_eq!(node.kings, expect.kings);
+                    assert_eq!(node.white, expect.white);
+                    assert_eq!(node.clock, expect.clock);
+                    assert_eq!(node.hash, expect.hash);
+                }
+            }
+        }
     }
 }

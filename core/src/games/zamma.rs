@@ -330,6 +330,9 @@ impl<K: Sink> Captures<'_, K> {
         below: bool,
         trail: &Trail,
     ) {
+        if self.rule == CaptureRule::Free && self.sink.counted(jumps, self.from) {
+            return; // bulk counting: nothing else is needed of this route
+        }
         let count = captured.count_ones() as u8;
         if count > self.max {
             self.max = count;
