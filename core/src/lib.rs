@@ -21,6 +21,7 @@
 
 #![deny(missing_docs)]
 
+pub mod ai;
 pub mod geometry;
 pub mod moves;
 pub mod notation;

@@ -361,6 +361,12 @@ impl Position {
                 },
             });
         }
+        self.outcome_without_moves()
+    }
+
+    /// The endings that do not depend on the move list: the one-piece rules (R-T10, R-T11)
+    /// and the clocks (R-T11, R-Z17).
+    pub(crate) fn outcome_without_moves(&self) -> Option<Outcome> {
         if self.rules.game() == GameId::Turkish {
             if let Some(o) = self.one_piece_each() {
                 return Some(o);

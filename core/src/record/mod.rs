@@ -170,6 +170,15 @@ impl GameRecord {
         self.moves[..self.cursor].iter().map(|(m, _)| *m).collect()
     }
 
+    /// Placement hashes of the positions before the current one, oldest first (what the AI
+    /// needs to see repetitions, R-T11, R-Z17).
+    pub fn history(&self) -> Vec<u64> {
+        self.positions[..self.cursor]
+            .iter()
+            .map(Position::placement_hash)
+            .collect()
+    }
+
     /// Number of plies played up to the cursor.
     pub fn ply(&self) -> usize {
         self.cursor

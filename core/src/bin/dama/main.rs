@@ -7,6 +7,9 @@
 //! ```
 //! Errors go to stderr with exit status 2.
 
+mod play;
+
+use dama_core::ai::Limits;
 use dama_core::perft::{self, Count};
 use dama_core::{Position, Rules};
 use std::process::ExitCode;
@@ -16,6 +19,10 @@ const USAGE: &str = "usage:
   dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
   dama moves --game <id> [--position <code>] [--option k=v]...
   dama status --game <id> [--position <code>] [--option k=v]...
+  dama go --game <id> [--position <code>] [--option k=v]... [--level N | --depth D | --movetime MS | --nodes N] [--seed S]
+  dama engine
+  dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
+      spec: random | level=N | depth=N | nodes=N | movetime=MS
 games: turkish, zamma, damma, fetaix, kharbaga";
 
 /// Options common to every command.
@@ -26,6 +33,26 @@ struct Common {
     paths: bool,
     divide: bool,
     threads: usize,
+    /// Flags of the AI commands: (name, value).
+    extra: Vec<(String, String)>,
+}
+
+impl Common {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.extra
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn number(&self, name: &str) -> Result<Option<u64>, String> {
+        self.get(name)
+            .map(|v| {
+                v.parse::<u64>()
+                    .map_err(|_| format!("--{name} needs a number, not '{v}'"))
+            })
+            .transpose()
+    }
 }
 
 fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
@@ -36,6 +63,7 @@ fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
     let mut paths = false;
     let mut divide = false;
     let mut threads = 1usize;
+    let mut extra = Vec::new();
     let mut i = 0;
     let value = |i: usize, name: &str| -> Result<String, String> {
         args.get(i + 1)
@@ -63,6 +91,11 @@ fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
                     .ok()
                     .filter(|&n| (1..=256).contains(&n))
                     .ok_or("--threads needs a number from 1 to 256")?;
+                i += 1;
+            }
+            "--level" | "--depth" | "--movetime" | "--nodes" | "--seed" | "--a" | "--b"
+            | "--games" => {
+                extra.push((a[2..].to_string(), value(i, a)?));
                 i += 1;
             }
             "--paths" if wants_depth => paths = true,
@@ -95,7 +128,40 @@ fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
         paths,
         divide,
         threads,
+        extra,
     })
+}
+
+/// The player of `dama go` from its flags (level 8 when none is given).
+fn go_player(c: &Common) -> Result<play::Player, String> {
+    let given = ["level", "depth", "movetime", "nodes"]
+        .iter()
+        .filter(|n| c.get(n).is_some())
+        .count();
+    if given > 1 {
+        return Err("give only one of --level, --depth, --movetime, --nodes".into());
+    }
+    if let Some(l) = c.number("level")? {
+        if !(1..=8).contains(&l) {
+            return Err("--level must be 1 to 8".into());
+        }
+        return Ok(play::Player::Level(dama_core::ai::Level::new(l as u8)));
+    }
+    if let Some(d) = c.number("depth")? {
+        if !(1..=64).contains(&d) {
+            return Err("--depth must be 1 to 64".into());
+        }
+        return Ok(play::Player::Limits(Limits::depth(d as u32)));
+    }
+    if let Some(t) = c.number("movetime")? {
+        return Ok(play::Player::Limits(Limits::movetime(
+            std::time::Duration::from_millis(t.max(1)),
+        )));
+    }
+    if let Some(n) = c.number("nodes")? {
+        return Ok(play::Player::Limits(Limits::nodes(n.max(1))));
+    }
+    Ok(play::Player::Level(dama_core::ai::Level::new(8)))
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -148,6 +214,30 @@ fn run(args: &[String]) -> Result<(), String> {
                 None => println!("ongoing"),
             }
             Ok(())
+        }
+        "go" => {
+            let c = parse(rest, false)?;
+            let player = go_player(&c)?;
+            play::go(&c.position, player, c.number("seed")?.unwrap_or(1))
+        }
+        "engine" => play::engine_loop(),
+        "match" => {
+            let c = parse(rest, false)?;
+            let spec = |n: &str| -> Result<play::Player, String> {
+                let s = c.get(n).ok_or(format!("match needs --{n}"))?;
+                let p = play::Player::parse(s)?;
+                // --movetime: the time per move of both players (a cap for depth/nodes specs).
+                Ok(match c.number("movetime")? {
+                    Some(t) => p.with_movetime(std::time::Duration::from_millis(t.max(1))),
+                    None => p,
+                })
+            };
+            let (a, b) = (spec("a")?, spec("b")?);
+            let games = c.number("games")?.ok_or("match needs --games")?;
+            if games == 0 || games > 100_000 {
+                return Err("--games must be 1 to 100000".into());
+            }
+            play::run_match(c.rules, a, b, games as u32, c.threads)
         }
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

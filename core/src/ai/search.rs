@@ -1,0 +1,464 @@
+//! Iterative-deepening principal-variation search with a transposition table, move ordering
+//! (TT move, captures by size, killers, history), late-move reductions and a quiescence
+//! search over captures. The game's end rules are judged inside the tree: no legal move,
+//! both blocked and counted endings, king versus lone man, one piece each, clocks and
+//! repetition.
+
+use super::eval;
+use super::tt::{fingerprint, Bound, Tt};
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::rules::{CaptureRule, Color, GameId};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Score of a win at the root; a win `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses.
+pub const WIN_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+pub(crate) const MAX_PLY: usize = 128;
+
+/// Why the search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Abort {
+    /// The caller's flag.
+    Cancelled,
+    /// Time or node budget.
+    Budget,
+}
+
+pub(crate) struct Search<'a> {
+    pub tt: &'a mut Tt,
+    pub stop: &'a AtomicBool,
+    pub deadline: Option<Instant>,
+    pub node_limit: u64,
+    pub nodes: u64,
+    pub aborted: Option<Abort>,
+    /// Placement hashes of the game before the root and of the path to the current node.
+    pub history: Vec<u64>,
+    killers: Vec<[u32; 2]>,
+    hist: Vec<i32>,
+    buffers: Vec<Vec<Move>>,
+    keys: Vec<i64>,
+    pub seldepth: usize,
+}
+
+/// Score of a finished game for the side to move, `ply` plies from the root.
+pub(crate) fn outcome_score(o: &Outcome, side: Color, ply: usize) -> i32 {
+    match o.winner() {
+        None => 0,
+        Some(w) if w == side => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+impl<'a> Search<'a> {
+    pub fn new(tt: &'a mut Tt, stop: &'a AtomicBool, history: Vec<u64>) -> Search<'a> {
+        Search {
+            tt,
+            stop,
+            deadline: None,
+            node_limit: u64::MAX,
+            nodes: 0,
+            aborted: None,
+            history,
+            killers: vec![[0; 2]; MAX_PLY + 1],
+            hist: vec![0; 128 * 128],
+            buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            keys: Vec::with_capacity(256),
+            seldepth: 0,
+        }
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.stop.load(Ordering::Relaxed) {
+            self.aborted = Some(Abort::Cancelled);
+        } else if self.nodes >= self.node_limit
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = Some(Abort::Budget);
+        }
+    }
+
+    /// A repetition along the game and the search path (R-T11, R-Z17): the first return
+    /// to a position is scored as the repetition ending, as engines usually do.
+    fn repeated(&self, pos: &Position) -> bool {
+        let n = self.history.len();
+        let window = (pos.clock() as usize).min(n.saturating_sub(1));
+        if window < 4 {
+            return false;
+        }
+        let h = pos.placement_hash();
+        let mut back = 4;
+        while back <= window {
+            if self.history[n - 1 - back] == h {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// The game-ending rules that do not depend on the move list, for the side to move.
+    fn rule_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if self.repeated(pos) {
+            return Some(outcome_score(
+                &pos.repetition_outcome(),
+                pos.side_to_move(),
+                ply,
+            ));
+        }
+        if pos.rules().game() == GameId::Turkish {
+            let (w, b) = (pos.count(Color::White), pos.count(Color::Black));
+            if w == 1 && b == 1 {
+                if let Some(o) = pos.outcome_without_moves() {
+                    return Some(outcome_score(&o, pos.side_to_move(), ply));
+                }
+            }
+        }
+        if pos.clock_expired() {
+            let o = pos.outcome_without_moves()?;
+            return Some(outcome_score(&o, pos.side_to_move(), ply));
+        }
+        None
+    }
+
+    /// Score of a position whose side to move has no legal move (R-T9, R-Z16).
+    fn no_move_score(&self, pos: &Position, ply: usize) -> i32 {
+        match pos.outcome() {
+            Some(o) => outcome_score(&o, pos.side_to_move(), ply),
+            None => -(MATE - ply as i32),
+        }
+    }
+
+    /// Sorts moves best first: TT move, captures by size, killers, then by history.
+    fn order(&mut self, moves: &mut [Move], tt_move: u32, ply: usize) {
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        keys.extend(moves.iter().map(|m| {
+            let f = fingerprint(m);
+            if f == tt_move {
+                1i64 << 40
+            } else if m.captured != 0 || m.huff != crate::moves::NO_POINT {
+                (1 << 30) + (m.count as i64) * 1000 + m.promote as i64 * 500
+            } else if f == killers[0] {
+                1 << 29
+            } else if f == killers[1] {
+                (1 << 29) - 1
+            } else {
+                self.hist[(m.from as usize & 127) * 128 + (m.to as usize & 127)] as i64
+                    + m.promote as i64 * (1 << 28)
+            }
+        }));
+        // Insertion sort: lists are short and this allocates nothing.
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && keys[j - 1] < keys[j] {
+                keys.swap(j - 1, j);
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        self.keys = keys;
+    }
+
+    /// Principal variation search.
+    pub fn pvs(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.check_limits();
+        }
+        if self.aborted.is_some() {
+            return 0;
+        }
+        if ply > 0 {
+            if let Some(s) = self.rule_end(pos, ply) {
+                return s;
+            }
+        }
+        if ply >= MAX_PLY {
+            return eval::evaluate(pos);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.generate_moves(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return self.no_move_score(pos, ply);
+        }
+        if depth <= 0 {
+            let s = self.quiesce(pos, &mut moves, alpha, beta, ply);
+            self.buffers[ply] = moves;
+            return s;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let mut tt_move = 0;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if !pv_node && e.depth as i32 >= depth && ply > 0 {
+                let s = from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                    Bound::None => false,
+                };
+                if cut {
+                    self.buffers[ply] = moves;
+                    return s;
+                }
+            }
+        }
+        self.order(&mut moves, tt_move, ply);
+        // One legal move: no need to spend depth on it.
+        let ext = (moves.len() == 1) as i32;
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = 0;
+        for (i, m) in moves.iter().enumerate() {
+            let child = {
+                let mut c = pos.clone();
+                c.play_unchecked(m);
+                c
+            };
+            self.history.push(child.placement_hash());
+            let quiet = m.captured == 0 && !m.promote && m.huff == crate::moves::NO_POINT;
+            let mut score;
+            if i == 0 {
+                score = -self.pvs(&child, depth - 1 + ext, -beta, -alpha, ply + 1);
+            } else {
+                // Late quiet moves are searched shallower first (late-move reduction).
+                let r = if depth >= 3 && i >= 3 && quiet {
+                    1 + (i >= 8 && depth >= 5) as i32
+                } else {
+                    0
+                };
+                score = -self.pvs(&child, depth - 1 - r + ext, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && (r > 0 || score < beta) {
+                    score = -self.pvs(&child, depth - 1 + ext, -beta, -alpha, ply + 1);
+                }
+            }
+            self.history.pop();
+            if self.aborted.is_some() {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = fingerprint(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    let k = &mut self.killers[ply.min(MAX_PLY)];
+                    if k[0] != best_move {
+                        k[1] = k[0];
+                        k[0] = best_move;
+                    }
+                    let h = &mut self.hist[(m.from as usize & 127) * 128 + (m.to as usize & 127)];
+                    *h = (*h + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, depth, to_tt(best, ply), bound, best_move);
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// Captures only (every move when a capture is forced), with stand-pat where the rules
+    /// let a player decline to capture.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        moves: &mut Vec<Move>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
+        let has_capture = moves.iter().any(|m| m.captured != 0);
+        let forced = has_capture
+            && (pos.rules().game() == GameId::Turkish
+                || pos.rules().capture() == CaptureRule::Compulsory);
+        let mut best = -INF;
+        if !forced {
+            let stand = eval::evaluate(pos);
+            if stand >= beta || !has_capture || ply >= MAX_PLY {
+                return stand;
+            }
+            best = stand;
+            alpha = alpha.max(stand);
+        }
+        moves.retain(|m| m.captured != 0);
+        moves.sort_by_key(|m| std::cmp::Reverse(m.count));
+        for m in moves.iter() {
+            self.nodes += 1;
+            if self.nodes & 1023 == 0 {
+                self.check_limits();
+            }
+            if self.aborted.is_some() {
+                return 0;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let score = if let Some(s) = self.rule_end_quiet(&child, ply + 1) {
+                -s
+            } else {
+                let mut next = std::mem::take(&mut self.buffers[(ply + 1).min(MAX_PLY + 1)]);
+                child.generate_moves(&mut next);
+                let s = if next.is_empty() {
+                    -self.no_move_score(&child, ply + 1)
+                } else if ply + 1 >= MAX_PLY {
+                    -eval::evaluate(&child)
+                } else {
+                    -self.quiesce(&child, &mut next, -beta, -alpha, ply + 1)
+                };
+                self.buffers[(ply + 1).min(MAX_PLY + 1)] = next;
+                s
+            };
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// End rules inside the quiescence search (no repetition: captures never repeat).
+    fn rule_end_quiet(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if pos.rules().game() == GameId::Turkish
+            && pos.count(Color::White) == 1
+            && pos.count(Color::Black) == 1
+        {
+            if let Some(o) = pos.outcome_without_moves() {
+                return Some(outcome_score(&o, pos.side_to_move(), ply));
+            }
+        }
+        None
+    }
+
+    /// Root search of one iteration: every root move with its score, best first.
+    /// `noise` is added to root scores (weaker levels); exact scores for all moves are
+    /// computed when `exact` is set (needed for noise).
+    pub fn root(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        depth: i32,
+        noise: &[i32],
+        exact: bool,
+    ) -> Vec<(i32, usize)> {
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut scored = Vec::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            self.history.push(child.placement_hash());
+            let a = if exact { -INF } else { alpha };
+            let score = if i == 0 || exact {
+                -self.pvs(&child, depth - 1, -beta, -a, 1)
+            } else {
+                let s = -self.pvs(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && self.aborted.is_none() {
+                    -self.pvs(&child, depth - 1, -beta, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            self.history.pop();
+            if self.aborted.is_some() {
+                break;
+            }
+            let adjusted = score + noise.get(i).copied().unwrap_or(0);
+            if score > alpha {
+                alpha = score;
+            }
+            scored.push((adjusted, i));
+        }
+        scored.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
+        scored
+    }
+
+    /// The principal variation from the table, starting with `first`.
+    pub fn pv(&self, pos: &Position, first: &Move, max: usize) -> Vec<Move> {
+        let mut pv = vec![*first];
+        let mut p = pos.clone();
+        p.play_unchecked(first);
+        let mut seen = vec![p.key()];
+        let mut buf = Vec::new();
+        while pv.len() < max {
+            let Some(e) = self.tt.probe(p.key()) else {
+                break;
+            };
+            if e.mv == 0 {
+                break;
+            }
+            p.generate_moves(&mut buf);
+            let Some(m) = buf.iter().find(|m| fingerprint(m) == e.mv).copied() else {
+                break;
+            };
+            p.play_unchecked(&m);
+            if seen.contains(&p.key()) {
+                break;
+            }
+            seen.push(p.key());
+            pv.push(m);
+        }
+        pv
+    }
+}
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A deadline `budget` from now.
+pub(crate) fn deadline(budget: Duration) -> Instant {
+    Instant::now() + budget
+}

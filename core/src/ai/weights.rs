@@ -1,0 +1,19 @@
+//! The evaluation weights of each family, in one place (units: 1/16 of a man's hundredth).
+//!
+//! How they were obtained: see the table in the README ("AI / evaluation weights"). The
+//! starting values were set by hand; `dama tune` (Texel-style logistic fit of the static
+//! evaluation to the results of self-play games) refined them and printed these tables.
+
+use super::eval::Weights;
+
+/// Turkish Dama, in `eval::NAMES` order.
+pub static TURKISH: Weights = Weights {
+    w: [1600, 4480, 48, 8, 640, 80, 48, 64, 0, 0, 0],
+    tempo: 5,
+};
+
+/// The Zamma family, in `eval::NAMES` order.
+pub static ZAMMA: Weights = Weights {
+    w: [1600, 4000, 32, 4, 0, 64, 32, 16, 64, 24, 1440],
+    tempo: 5,
+};

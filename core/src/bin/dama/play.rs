@@ -1,0 +1,414 @@
+//! The AI commands of `dama`: `go`, `engine` (line protocol) and `match`.
+
+use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB, WIN_BOUND};
+use dama_core::notation;
+use dama_core::{GameRecord, Move, Outcome, Position, Rules};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How a player of `go` or `match` chooses its moves.
+#[derive(Clone, Copy, Debug)]
+pub enum Player {
+    /// A uniformly random legal move.
+    Random,
+    /// An app level 1–8 with its time budget.
+    Level(Level),
+    /// Explicit limits.
+    Limits(Limits),
+}
+
+impl Player {
+    /// The same player with a time budget per move, unless it already has one.
+    pub fn with_movetime(self, t: Duration) -> Player {
+        match self {
+            Player::Random => Player::Random,
+            Player::Level(mut l) => {
+                l.budget = t;
+                Player::Level(l)
+            }
+            Player::Limits(mut l) => {
+                l.movetime.get_or_insert(t);
+                Player::Limits(l)
+            }
+        }
+    }
+
+    /// Parses `random`, `level=N`, `depth=N`, `nodes=N` or `movetime=MS`.
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        if spec == "random" {
+            return Ok(Player::Random);
+        }
+        let (k, v) = spec.split_once('=').ok_or_else(|| {
+            format!(
+                "engine spec '{spec}': expected random, level=N, depth=N, nodes=N or movetime=MS"
+            )
+        })?;
+        let n: u64 = v
+            .parse()
+            .map_err(|_| format!("engine spec '{spec}': '{v}' is not a number"))?;
+        Ok(match k {
+            "level" if (1..=8).contains(&n) => Player::Level(Level::new(n as u8)),
+            "depth" if (1..=64).contains(&n) => Player::Limits(Limits::depth(n as u32)),
+            "nodes" if n > 0 => Player::Limits(Limits::nodes(n)),
+            "movetime" if n > 0 => Player::Limits(Limits::movetime(Duration::from_millis(n))),
+            _ => return Err(format!("engine spec '{spec}' is out of range")),
+        })
+    }
+}
+
+/// Text of a score for `info` lines: `cp N` or `win N` / `loss N` (plies).
+fn score_text(i: &SearchInfo) -> String {
+    match i.mate_in() {
+        Some(n) if n >= 0 => format!("win {n}"),
+        Some(n) => format!("loss {}", -n),
+        None if i.score.abs() > WIN_BOUND => format!("cp {}", i.score),
+        None => format!("cp {}", i.score),
+    }
+}
+
+/// Notation of a line of moves from `pos`.
+fn line_text(pos: &Position, moves: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for m in moves {
+        match notation::move_to_string(&p, m) {
+            Some(s) => out.push(s),
+            None => break,
+        }
+        p.play_unchecked(m);
+    }
+    out.join(" ")
+}
+
+fn info_line(pos: &Position, i: &SearchInfo) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        score_text(i),
+        i.nodes,
+        i.nps,
+        i.time.as_millis(),
+        line_text(pos, &i.pv)
+    )
+}
+
+/// `dama go`: prints `info` lines and `bestmove <move>` last.
+pub fn go(pos: &Position, player: Player, seed: u64) -> Result<(), String> {
+    let mut engine = Engine::new(DEFAULT_TT_MIB);
+    let stop = AtomicBool::new(false);
+    let result = match player {
+        Player::Level(l) => engine.play_level(pos, &[], l, seed, &stop),
+        Player::Limits(limits) => engine.think(pos, &[], &limits, &stop, |i| {
+            println!("{}", info_line(pos, i));
+        }),
+        Player::Random => {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return Err(pos
+                    .outcome()
+                    .map(|o| format!("the game is over ({o})"))
+                    .unwrap_or_else(|| "no legal move".into()));
+            }
+            let m = moves[Rng::new(seed).below(moves.len() as u64) as usize];
+            println!(
+                "bestmove {}",
+                notation::move_to_string(pos, &m).unwrap_or_default()
+            );
+            return Ok(());
+        }
+    };
+    let r = result.map_err(|e| e.to_string())?;
+    if matches!(player, Player::Level(_)) {
+        println!("{}", info_line(pos, &r.info));
+    }
+    let text = notation::move_to_string(pos, &r.best).ok_or("internal: best move not legal")?;
+    println!("bestmove {text}");
+    Ok(())
+}
+
+/// One side's choice in a match game.
+fn choose(
+    engine: &mut Engine,
+    rec: &GameRecord,
+    player: Player,
+    rng: &mut Rng,
+) -> Result<Move, AiError> {
+    let pos = rec.current();
+    let stop = AtomicBool::new(false);
+    match player {
+        Player::Random => {
+            let moves = pos.legal_moves();
+            Ok(moves[rng.below(moves.len() as u64) as usize])
+        }
+        Player::Level(l) => engine
+            .play_level(pos, &rec.history(), l, rng.next_u64(), &stop)
+            .map(|r| r.best),
+        Player::Limits(limits) => engine
+            .think(pos, &rec.history(), &limits, &stop, |_| {})
+            .map(|r| r.best),
+    }
+}
+
+/// Plies after which a match game is adjudicated a draw.
+const MAX_PLIES: usize = 600;
+
+/// Plays one game; returns the result for player A (1, ½, 0 as 2, 1, 0).
+fn play_game(
+    rules: Rules,
+    a: Player,
+    b: Player,
+    a_white: bool,
+    seed: u64,
+) -> (u32, Option<Outcome>) {
+    let mut rng = Rng::new(seed);
+    let mut rec = GameRecord::new(rules);
+    // Varied openings: a few random plies, the same for both colour assignments.
+    let mut opening = Rng::new(seed / 2);
+    for _ in 0..(2 + opening.below(3)) {
+        let moves = rec.current().legal_moves();
+        if moves.is_empty() || rec.outcome().is_some() {
+            break;
+        }
+        let m = moves[opening.below(moves.len() as u64) as usize];
+        if rec.play(&m).is_err() {
+            break;
+        }
+    }
+    let mut engines = [Engine::new(16), Engine::new(16)];
+    while rec.outcome().is_none() && rec.ply() < MAX_PLIES {
+        let white_to_move = rec.current().side_to_move() == dama_core::Color::White;
+        let a_to_move = white_to_move == a_white;
+        let (player, engine) = if a_to_move {
+            (a, &mut engines[0])
+        } else {
+            (b, &mut engines[1])
+        };
+        match choose(engine, &rec, player, &mut rng) {
+            Ok(m) => {
+                if rec.play(&m).is_err() {
+                    break;
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    let outcome = rec.outcome();
+    let points = match outcome.and_then(|o| o.winner()) {
+        Some(w) if (w == dama_core::Color::White) == a_white => 2,
+        Some(_) => 0,
+        None => 1,
+    };
+    (points, outcome)
+}
+
+/// Elo difference and its 95 % margin from per-game points (0, 1, 2 half-points).
+pub fn elo(points: &[u32]) -> (f64, f64) {
+    let n = points.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let scores: Vec<f64> = points.iter().map(|&p| p as f64 / 2.0).collect();
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    let se = (var / n).sqrt();
+    let to_elo = |s: f64| {
+        let s = s.clamp(0.001, 0.999);
+        -400.0 * (1.0 / s - 1.0).log10()
+    };
+    let d = to_elo(mean);
+    let margin = (to_elo(mean + 1.96 * se) - to_elo(mean - 1.96 * se)) / 2.0;
+    (d, margin)
+}
+
+/// `dama match`: N games, colours alternating, printed as wins/draws/losses and Elo.
+pub fn run_match(
+    rules: Rules,
+    a: Player,
+    b: Player,
+    games: u32,
+    threads: usize,
+) -> Result<(), String> {
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let results: Mutex<Vec<(u32, u32)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let seed = 0xDA3A_0000_0000u64 + (g as u64 / 2) * 2;
+                let (p, _) = play_game(rules, a, b, g % 2 == 0, seed);
+                if let Ok(mut r) = results.lock() {
+                    r.push((g, p));
+                }
+            });
+        }
+    });
+    let mut r = results.into_inner().map_err(|_| "a match thread failed")?;
+    r.sort();
+    let points: Vec<u32> = r.iter().map(|&(_, p)| p).collect();
+    let (w, d, l) = (
+        points.iter().filter(|&&p| p == 2).count(),
+        points.iter().filter(|&&p| p == 1).count(),
+        points.iter().filter(|&&p| p == 0).count(),
+    );
+    let (e, m) = elo(&points);
+    println!("games {} wins {w} draws {d} losses {l}", points.len());
+    println!(
+        "score {:.1}% elo {e:+.0} +/- {m:.0}",
+        100.0 * points.iter().sum::<u32>() as f64 / (2.0 * points.len().max(1) as f64)
+    );
+    Ok(())
+}
+
+/// `dama engine`: the line protocol (see the README).
+pub fn engine_loop() -> Result<(), String> {
+    let stdin = std::io::stdin();
+    let out = Arc::new(Mutex::new(std::io::stdout()));
+    let say = |out: &Arc<Mutex<std::io::Stdout>>, s: &str| {
+        if let Ok(mut o) = out.lock() {
+            let _ = writeln!(o, "{s}");
+            let _ = o.flush();
+        }
+    };
+    let engine = Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB)));
+    let mut rec = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+    let mut running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)> = None;
+    let wait = |running: &mut Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>| {
+        if let Some((_, h)) = running.take() {
+            let _ = h.join();
+        }
+    };
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else { continue };
+        if cmd != "stop" && cmd != "isready" {
+            wait(&mut running);
+        }
+        match cmd {
+            "quit" => {
+                if let Some((flag, _)) = &running {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                wait(&mut running);
+                break;
+            }
+            "isready" => say(&out, "readyok"),
+            "stop" => {
+                if let Some((flag, _)) = &running {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                wait(&mut running);
+            }
+            "game" => match words.get(1).map(|g| Rules::parse(g, &words[2..])) {
+                Some(Ok(rules)) => {
+                    rec = GameRecord::new(rules);
+                    if let Ok(mut e) = engine.lock() {
+                        e.clear();
+                    }
+                }
+                Some(Err(e)) => say(&out, &format!("error {e}")),
+                None => say(&out, "error game needs an id"),
+            },
+            "position" => {
+                let rules = *rec.rules();
+                let arg = words[1..].join(" ");
+                let pos = if arg == "startpos" {
+                    Ok(Position::start(rules))
+                } else {
+                    Position::from_code(rules, &arg).map_err(|e| e.to_string())
+                };
+                match pos {
+                    Ok(p) => rec = GameRecord::from_position(p),
+                    Err(e) => say(&out, &format!("error {e}")),
+                }
+            }
+            "moves" => {
+                // Moves with a huff are written `[xd4] e6-e5`: join the two words again.
+                let text = words[1..].join(" ").replace("] ", "]\u{1}");
+                for m in text.split(' ') {
+                    let m = m.replace('\u{1}', " ");
+                    if let Err(e) = rec.play_notation(&m) {
+                        say(&out, &format!("error {e}"));
+                        break;
+                    }
+                }
+            }
+            "legal" => {
+                let mut v: Vec<String> = rec
+                    .current()
+                    .legal_moves_detailed()
+                    .into_iter()
+                    .map(|d| d.notation)
+                    .collect();
+                v.sort();
+                say(&out, &format!("legal {}", v.join(", ")));
+            }
+            "status" => match rec.outcome() {
+                Some(o) => say(&out, &o.to_string()),
+                None => say(&out, "ongoing"),
+            },
+            "code" => say(&out, &format!("code {}", rec.current().to_code())),
+            "go" => {
+                let mut limits = Limits::default();
+                let mut level = None;
+                let mut i = 1;
+                let mut bad = None;
+                while i < words.len() {
+                    let v: Option<u64> = words.get(i + 1).and_then(|v| v.parse().ok());
+                    match (words[i], v) {
+                        ("depth", Some(v)) => limits.depth = Some(v.clamp(1, 64) as u32),
+                        ("nodes", Some(v)) => limits.nodes = Some(v.max(1)),
+                        ("movetime", Some(v)) => limits.movetime = Some(Duration::from_millis(v)),
+                        ("level", Some(v)) => level = Some(v.clamp(1, 8) as u8),
+                        _ => bad = Some(words[i].to_string()),
+                    }
+                    i += 2;
+                }
+                if let Some(b) = bad {
+                    say(&out, &format!("error go: bad limit '{b}'"));
+                    continue;
+                }
+                if limits == Limits::default() && level.is_none() {
+                    limits.movetime = Some(Duration::from_millis(1000));
+                }
+                let flag = Arc::new(AtomicBool::new(false));
+                let (pos, hist) = (rec.current().clone(), rec.history());
+                let (engine, out2, flag2) = (engine.clone(), out.clone(), flag.clone());
+                let handle = std::thread::spawn(move || {
+                    let Ok(mut e) = engine.lock() else { return };
+                    let mut last: Option<Move> = None;
+                    let r = match level {
+                        Some(l) => e.play_level(&pos, &hist, Level::new(l), pos.key(), &flag2),
+                        None => e.think(&pos, &hist, &limits, &flag2, |i| {
+                            last = i.pv.first().copied();
+                            say(&out2, &info_line(&pos, i));
+                        }),
+                    };
+                    let best = match r {
+                        Ok(r) => Some(r.best),
+                        Err(AiError::Cancelled) => {
+                            last.or_else(|| pos.legal_moves().first().copied())
+                        }
+                        Err(e) => {
+                            say(&out2, &format!("error {e}"));
+                            return;
+                        }
+                    };
+                    if let Some(m) = best.and_then(|m| notation::move_to_string(&pos, &m)) {
+                        say(&out2, &format!("bestmove {m}"));
+                    }
+                });
+                running = Some((flag, handle));
+            }
+            other => say(&out, &format!("error unknown command '{other}'")),
+        }
+    }
+    wait(&mut running);
+    Ok(())
+}
