@@ -16,6 +16,7 @@
 //! assert!(pos.legal_moves().contains(&result.best));
 //! ```
 
+pub mod arena;
 pub mod eval;
 mod search;
 pub mod tt;

@@ -8,7 +8,9 @@
 //! Errors go to stderr with exit status 2.
 
 mod play;
+mod tune;
 
+use dama_core::ai::arena::Player;
 use dama_core::ai::Limits;
 use dama_core::perft::{self, Count};
 use dama_core::{Position, Rules};
@@ -23,6 +25,7 @@ const USAGE: &str = "usage:
   dama engine
   dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
       spec: random | level=N | depth=N | nodes=N | movetime=MS
+  dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
 games: turkish, zamma, damma, fetaix, kharbaga";
 
 /// Options common to every command.
@@ -133,7 +136,7 @@ fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
 }
 
 /// The player of `dama go` from its flags (level 8 when none is given).
-fn go_player(c: &Common) -> Result<play::Player, String> {
+fn go_player(c: &Common) -> Result<Player, String> {
     let given = ["level", "depth", "movetime", "nodes"]
         .iter()
         .filter(|n| c.get(n).is_some())
@@ -145,23 +148,23 @@ fn go_player(c: &Common) -> Result<play::Player, String> {
         if !(1..=8).contains(&l) {
             return Err("--level must be 1 to 8".into());
         }
-        return Ok(play::Player::Level(dama_core::ai::Level::new(l as u8)));
+        return Ok(Player::Level(dama_core::ai::Level::new(l as u8)));
     }
     if let Some(d) = c.number("depth")? {
         if !(1..=64).contains(&d) {
             return Err("--depth must be 1 to 64".into());
         }
-        return Ok(play::Player::Limits(Limits::depth(d as u32)));
+        return Ok(Player::Limits(Limits::depth(d as u32)));
     }
     if let Some(t) = c.number("movetime")? {
-        return Ok(play::Player::Limits(Limits::movetime(
+        return Ok(Player::Limits(Limits::movetime(
             std::time::Duration::from_millis(t.max(1)),
         )));
     }
     if let Some(n) = c.number("nodes")? {
-        return Ok(play::Player::Limits(Limits::nodes(n.max(1))));
+        return Ok(Player::Limits(Limits::nodes(n.max(1))));
     }
-    Ok(play::Player::Level(dama_core::ai::Level::new(8)))
+    Ok(Player::Level(dama_core::ai::Level::new(8)))
 }
 
 fn run(args: &[String]) -> Result<(), String> {
@@ -221,11 +224,17 @@ fn run(args: &[String]) -> Result<(), String> {
             play::go(&c.position, player, c.number("seed")?.unwrap_or(1))
         }
         "engine" => play::engine_loop(),
+        "tune" => {
+            let c = parse(rest, false)?;
+            let games = c.number("games")?.unwrap_or(200).clamp(1, 1_000_000) as u32;
+            let level = c.number("level")?.unwrap_or(3).clamp(1, 6) as u8;
+            tune::run(c.rules, games, level, c.threads)
+        }
         "match" => {
             let c = parse(rest, false)?;
-            let spec = |n: &str| -> Result<play::Player, String> {
+            let spec = |n: &str| -> Result<Player, String> {
                 let s = c.get(n).ok_or(format!("match needs --{n}"))?;
-                let p = play::Player::parse(s)?;
+                let p = Player::parse(s)?;
                 // --movetime: the time per move of both players (a cap for depth/nodes specs).
                 Ok(match c.number("movetime")? {
                     Some(t) => p.with_movetime(std::time::Duration::from_millis(t.max(1))),

@@ -1,62 +1,13 @@
 //! The AI commands of `dama`: `go`, `engine` (line protocol) and `match`.
 
+use dama_core::ai::arena::{elo, play_game, Player};
 use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB, WIN_BOUND};
 use dama_core::notation;
-use dama_core::{GameRecord, Move, Outcome, Position, Rules};
+use dama_core::{GameRecord, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// How a player of `go` or `match` chooses its moves.
-#[derive(Clone, Copy, Debug)]
-pub enum Player {
-    /// A uniformly random legal move.
-    Random,
-    /// An app level 1–8 with its time budget.
-    Level(Level),
-    /// Explicit limits.
-    Limits(Limits),
-}
-
-impl Player {
-    /// The same player with a time budget per move, unless it already has one.
-    pub fn with_movetime(self, t: Duration) -> Player {
-        match self {
-            Player::Random => Player::Random,
-            Player::Level(mut l) => {
-                l.budget = t;
-                Player::Level(l)
-            }
-            Player::Limits(mut l) => {
-                l.movetime.get_or_insert(t);
-                Player::Limits(l)
-            }
-        }
-    }
-
-    /// Parses `random`, `level=N`, `depth=N`, `nodes=N` or `movetime=MS`.
-    pub fn parse(spec: &str) -> Result<Player, String> {
-        if spec == "random" {
-            return Ok(Player::Random);
-        }
-        let (k, v) = spec.split_once('=').ok_or_else(|| {
-            format!(
-                "engine spec '{spec}': expected random, level=N, depth=N, nodes=N or movetime=MS"
-            )
-        })?;
-        let n: u64 = v
-            .parse()
-            .map_err(|_| format!("engine spec '{spec}': '{v}' is not a number"))?;
-        Ok(match k {
-            "level" if (1..=8).contains(&n) => Player::Level(Level::new(n as u8)),
-            "depth" if (1..=64).contains(&n) => Player::Limits(Limits::depth(n as u32)),
-            "nodes" if n > 0 => Player::Limits(Limits::nodes(n)),
-            "movetime" if n > 0 => Player::Limits(Limits::movetime(Duration::from_millis(n))),
-            _ => return Err(format!("engine spec '{spec}' is out of range")),
-        })
-    }
-}
 
 /// Text of a score for `info` lines: `cp N` or `win N` / `loss N` (plies).
 fn score_text(i: &SearchInfo) -> String {
@@ -127,100 +78,6 @@ pub fn go(pos: &Position, player: Player, seed: u64) -> Result<(), String> {
     let text = notation::move_to_string(pos, &r.best).ok_or("internal: best move not legal")?;
     println!("bestmove {text}");
     Ok(())
-}
-
-/// One side's choice in a match game.
-fn choose(
-    engine: &mut Engine,
-    rec: &GameRecord,
-    player: Player,
-    rng: &mut Rng,
-) -> Result<Move, AiError> {
-    let pos = rec.current();
-    let stop = AtomicBool::new(false);
-    match player {
-        Player::Random => {
-            let moves = pos.legal_moves();
-            Ok(moves[rng.below(moves.len() as u64) as usize])
-        }
-        Player::Level(l) => engine
-            .play_level(pos, &rec.history(), l, rng.next_u64(), &stop)
-            .map(|r| r.best),
-        Player::Limits(limits) => engine
-            .think(pos, &rec.history(), &limits, &stop, |_| {})
-            .map(|r| r.best),
-    }
-}
-
-/// Plies after which a match game is adjudicated a draw.
-const MAX_PLIES: usize = 600;
-
-/// Plays one game; returns the result for player A (1, ½, 0 as 2, 1, 0).
-fn play_game(
-    rules: Rules,
-    a: Player,
-    b: Player,
-    a_white: bool,
-    seed: u64,
-) -> (u32, Option<Outcome>) {
-    let mut rng = Rng::new(seed);
-    let mut rec = GameRecord::new(rules);
-    // Varied openings: a few random plies, the same for both colour assignments.
-    let mut opening = Rng::new(seed / 2);
-    for _ in 0..(2 + opening.below(3)) {
-        let moves = rec.current().legal_moves();
-        if moves.is_empty() || rec.outcome().is_some() {
-            break;
-        }
-        let m = moves[opening.below(moves.len() as u64) as usize];
-        if rec.play(&m).is_err() {
-            break;
-        }
-    }
-    let mut engines = [Engine::new(16), Engine::new(16)];
-    while rec.outcome().is_none() && rec.ply() < MAX_PLIES {
-        let white_to_move = rec.current().side_to_move() == dama_core::Color::White;
-        let a_to_move = white_to_move == a_white;
-        let (player, engine) = if a_to_move {
-            (a, &mut engines[0])
-        } else {
-            (b, &mut engines[1])
-        };
-        match choose(engine, &rec, player, &mut rng) {
-            Ok(m) => {
-                if rec.play(&m).is_err() {
-                    break;
-                }
-            }
-            Err(_) => break,
-        }
-    }
-    let outcome = rec.outcome();
-    let points = match outcome.and_then(|o| o.winner()) {
-        Some(w) if (w == dama_core::Color::White) == a_white => 2,
-        Some(_) => 0,
-        None => 1,
-    };
-    (points, outcome)
-}
-
-/// Elo difference and its 95 % margin from per-game points (0, 1, 2 half-points).
-pub fn elo(points: &[u32]) -> (f64, f64) {
-    let n = points.len() as f64;
-    if n == 0.0 {
-        return (0.0, 0.0);
-    }
-    let scores: Vec<f64> = points.iter().map(|&p| p as f64 / 2.0).collect();
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-    let se = (var / n).sqrt();
-    let to_elo = |s: f64| {
-        let s = s.clamp(0.001, 0.999);
-        -400.0 * (1.0 / s - 1.0).log10()
-    };
-    let d = to_elo(mean);
-    let margin = (to_elo(mean + 1.96 * se) - to_elo(mean - 1.96 * se)) / 2.0;
-    (d, margin)
 }
 
 /// `dama match`: N games, colours alternating, printed as wins/draws/losses and Elo.

@@ -1,0 +1,157 @@
+//! AI benchmarks (figures, not asserts). `cargo bench -p dama-core --bench ai` prints:
+//! search speed on fixed positions per game, time to depth 10 from the start of Turkish Dama
+//! and Zamma, the latency of a cancellation; `-- ladder [GAMES] [MS]` adds the strength ladder
+//! (each level against the one below, GAMES per pair and family, level 7/8 budget MS per move)
+//! and level 8 against a random mover.
+
+use dama_core::ai::arena::{elo, play_game, Player};
+use dama_core::ai::{Engine, Level, Limits};
+use dama_core::{Position, Rules};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn pos(game: &str, code: Option<&str>) -> Position {
+    let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+    match code {
+        Some(c) => Position::from_code(rules, c).unwrap(),
+        None => Position::start(rules),
+    }
+}
+
+fn speed() {
+    println!("search speed (fixed depth, fresh 32 MiB table)");
+    let cases: [(&str, Option<&str>, u32); 7] = [
+        ("turkish", None, 11),
+        ("turkish", Some("W:Wa3,b4,c3,d4,e3,f4,g3,h3,Kc1:Ba6,b5,c6,d5,e6,f6,g6,h5,Kf8"), 9),
+        ("zamma", None, 12),
+        ("zamma", Some("W:Wa1,a2,b1,b2,c1,c3,d2,d4,e1,e3,f1,f2,g1,g2,h1,h3,i1,i2:Ba9,a8,b9,b8,c7,c9,d8,e9,e7,f9,f8,g9,g8,h9,h7,i9,i8"), 10),
+        ("damma", None, 12),
+        ("fetaix", None, 14),
+        ("kharbaga", None, 13),
+    ];
+    for (game, code, depth) in cases {
+        let p = pos(game, code);
+        let mut e = Engine::new(32);
+        let t = Instant::now();
+        let r = e
+            .think(
+                &p,
+                &[],
+                &Limits::depth(depth),
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "{game:<9} {:<6} depth {depth:>2}: {:>9} nodes in {s:.2} s = {:.2} M nodes/s",
+            if code.is_some() { "middle" } else { "start" },
+            r.info.nodes,
+            r.info.nodes as f64 / s / 1e6
+        );
+    }
+    for game in ["turkish", "zamma"] {
+        let p = pos(game, None);
+        let mut e = Engine::new(32);
+        let t = Instant::now();
+        e.think(&p, &[], &Limits::depth(10), &AtomicBool::new(false), |_| {})
+            .unwrap();
+        println!(
+            "{game}: time to depth 10 from the start: {:.3} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn cancellation() {
+    let mut worst = Duration::ZERO;
+    for game in ["turkish", "zamma", "kharbaga"] {
+        let p = pos(game, None);
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let h = std::thread::spawn(move || {
+            let mut e = Engine::new(32);
+            let _ = e.think(
+                &p,
+                &[],
+                &Limits::movetime(Duration::from_secs(60)),
+                &flag,
+                |_| {},
+            );
+            Instant::now()
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        let cancelled = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let returned = h.join().unwrap();
+        worst = worst.max(returned - cancelled);
+    }
+    println!(
+        "cancellation: search returned {:.2} ms after the flag (worst of 3)",
+        worst.as_secs_f64() * 1e3
+    );
+}
+
+fn ladder(games: u32, ms: u64) {
+    println!("strength ladder: {games} games per pair and family, levels 7/8 at {ms} ms per move");
+    for game in ["turkish", "zamma"] {
+        let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+        let mut total = 0.0;
+        for level in 2..=8u8 {
+            let mk = |l: u8| {
+                let mut lv = Level::new(l);
+                lv.budget = Duration::from_millis(ms);
+                Player::Level(lv)
+            };
+            let points: Vec<u32> = (0..games)
+                .map(|g| {
+                    play_game(
+                        rules,
+                        mk(level),
+                        mk(level - 1),
+                        g % 2 == 0,
+                        0xB00 + (g as u64 / 2) * 2,
+                    )
+                    .0
+                })
+                .collect();
+            let (d, m) = elo(&points);
+            total += d;
+            let w = points.iter().filter(|&&p| p == 2).count();
+            let dr = points.iter().filter(|&&p| p == 1).count();
+            println!(
+                "{game:<8} level {level} vs {}: +{w} ={dr} -{} elo {d:+.0} +/- {m:.0} (ladder {total:+.0})",
+                level - 1,
+                points.len() - w - dr
+            );
+        }
+        let mut l8 = Level::new(8);
+        l8.budget = Duration::from_millis(ms);
+        let points: Vec<u32> = (0..games)
+            .map(|g| {
+                play_game(
+                    rules,
+                    Player::Level(l8),
+                    Player::Random,
+                    g % 2 == 0,
+                    0xC00 + g as u64,
+                )
+                .0
+            })
+            .collect();
+        let won = points.iter().filter(|&&p| p == 2).count();
+        println!("{game:<8} level 8 vs random: {won}/{} won", points.len());
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    speed();
+    cancellation();
+    if let Some(i) = args.iter().position(|a| a == "ladder") {
+        let games = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(100);
+        let ms = args.get(i + 2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+        ladder(games, ms);
+    }
+}
