@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod ai;
+pub mod ffi;
 pub mod geometry;
 pub mod moves;
 pub mod notation;
@@ -34,6 +35,8 @@ pub mod setup;
 
 mod games;
 mod zobrist;
+
+uniffi::setup_scaffolding!();
 
 pub use games::Detailed;
 pub use geometry::{BoardKind, Direction, Geometry, Line, Point};

@@ -419,6 +419,50 @@ impl fmt::Display for Rules {
     }
 }
 
+/// The options a game offers, each as `key=value` with one line for players.
+pub fn option_descriptions(game: GameId) -> &'static [(&'static str, &'static str)] {
+    if game == GameId::Turkish {
+        &[
+            (
+                "promotion=at-end",
+                "A man crowned during a capture finishes it as a man (federation rule)",
+            ),
+            (
+                "lone-man=draw",
+                "One piece each is a draw; otherwise a king beats a lone man",
+            ),
+            (
+                "preset=federation",
+                "Both federation rules: crowning at the end, one piece each draws",
+            ),
+        ]
+    } else {
+        &[
+            (
+                "capture=free",
+                "Capturing is optional and may stop after any jump",
+            ),
+            (
+                "capture=compulsory",
+                "You must capture, taking the most pieces",
+            ),
+            (
+                "capture=huffing",
+                "Capture less than the most and the opponent removes one of your pieces",
+            ),
+            (
+                "no-return-to-start=on",
+                "A capture of two or more jumps may not end where it began",
+            ),
+            (
+                "promotion=any-arrival",
+                "Any move that ends on the far row crowns a man, not only captures",
+            ),
+            ("first=black", "Black moves first"),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

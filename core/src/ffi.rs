@@ -1,0 +1,840 @@
+//! The foreign-language API (Kotlin, Swift, Python) through uniffi: a thin layer over the
+//! Rust API that speaks in labels and strings, returns one error type, and never lets a
+//! panic cross the boundary.
+//!
+//! Threading contract: every object is `Send + Sync`. A [`GameSession`] serialises its
+//! calls with a lock; [`AiPlayer`] methods block for the length of a search and are meant for
+//! a background thread: they copy the session's position first, so the session stays usable
+//! (and the UI responsive) while the AI thinks. A [`SearchCancel`] may be triggered from any
+//! thread; the search then returns [`DamaError::Cancelled`].
+
+use crate::ai::{AiError, Engine, Level, Limits};
+use crate::notation::{self, NotationError};
+use crate::position::{PlayError, Role};
+use crate::record::{pdn, GameRecord, RecordError};
+use crate::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// Every failure of the foreign API.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Error)]
+pub enum DamaError {
+    /// Unknown game or bad rule option.
+    BadRules {
+        /// What is wrong.
+        detail: String,
+    },
+    /// A malformed position code or unknown point label.
+    BadPosition {
+        /// What is wrong.
+        detail: String,
+    },
+    /// A move text that is not a move, or is ambiguous.
+    BadNotation {
+        /// What is wrong.
+        detail: String,
+    },
+    /// A well-formed move that is not legal here.
+    IllegalMove {
+        /// What is wrong.
+        detail: String,
+    },
+    /// A saved record that cannot be loaded.
+    CorruptRecord {
+        /// What is wrong.
+        detail: String,
+    },
+    /// The game is over.
+    GameOver {
+        /// The result.
+        detail: String,
+    },
+    /// The search was cancelled.
+    Cancelled,
+    /// A bug in the engine (a caught panic); the session is unchanged.
+    Internal {
+        /// What happened.
+        detail: String,
+    },
+}
+
+impl std::fmt::Display for DamaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DamaError::BadRules { detail }
+            | DamaError::BadPosition { detail }
+            | DamaError::BadNotation { detail }
+            | DamaError::IllegalMove { detail }
+            | DamaError::CorruptRecord { detail }
+            | DamaError::GameOver { detail }
+            | DamaError::Internal { detail } => f.write_str(detail),
+            DamaError::Cancelled => f.write_str("search cancelled"),
+        }
+    }
+}
+
+impl std::error::Error for DamaError {}
+
+fn notation_error(e: NotationError) -> DamaError {
+    match e {
+        NotationError::NoSuchMove(_) => DamaError::IllegalMove {
+            detail: e.to_string(),
+        },
+        _ => DamaError::BadNotation {
+            detail: e.to_string(),
+        },
+    }
+}
+
+fn record_error(e: RecordError) -> DamaError {
+    match e {
+        RecordError::Move { error, .. } => notation_error(error),
+        RecordError::AfterEnd { .. } => DamaError::GameOver {
+            detail: e.to_string(),
+        },
+        _ => DamaError::CorruptRecord {
+            detail: e.to_string(),
+        },
+    }
+}
+
+fn play_error(e: PlayError) -> DamaError {
+    match e {
+        PlayError::GameOver(o) => DamaError::GameOver {
+            detail: o.to_string(),
+        },
+        PlayError::IllegalMove => DamaError::IllegalMove {
+            detail: e.to_string(),
+        },
+    }
+}
+
+/// Runs `f`, turning a panic into [`DamaError::Internal`].
+fn guard<T>(f: impl FnOnce() -> Result<T, DamaError>) -> Result<T, DamaError> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
+        let message = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into());
+        Err(DamaError::Internal {
+            detail: format!("internal error: {message}"),
+        })
+    })
+}
+
+/// Runs `f` where failure is impossible but a panic must still not cross the boundary.
+fn guard_or<T>(fallback: T, f: impl FnOnce() -> T) -> T {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
+}
+
+/// A game of the rule book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum Game {
+    /// Turkish Dama.
+    Turkish,
+    /// Zamma (also known as Srand, Dhamet).
+    Zamma,
+    /// Damma.
+    Damma,
+    /// Fetaix.
+    Fetaix,
+    /// Kharbaga.
+    Kharbaga,
+}
+
+impl From<Game> for GameId {
+    fn from(g: Game) -> GameId {
+        match g {
+            Game::Turkish => GameId::Turkish,
+            Game::Zamma => GameId::Zamma,
+            Game::Damma => GameId::Damma,
+            Game::Fetaix => GameId::Fetaix,
+            Game::Kharbaga => GameId::Kharbaga,
+        }
+    }
+}
+
+impl From<GameId> for Game {
+    fn from(g: GameId) -> Game {
+        match g {
+            GameId::Turkish => Game::Turkish,
+            GameId::Zamma => Game::Zamma,
+            GameId::Damma => Game::Damma,
+            GameId::Fetaix => Game::Fetaix,
+            GameId::Kharbaga => Game::Kharbaga,
+        }
+    }
+}
+
+/// A side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum Side {
+    /// White (moves first in Turkish Dama).
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+/// A point of the board.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct BoardPoint {
+    /// `d4`.
+    pub label: String,
+    /// File from 0 (`a`).
+    pub file: u8,
+    /// Rank from 0 (`1`).
+    pub rank: u8,
+}
+
+/// A segment the board draws.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct BoardLine {
+    /// One end.
+    pub from: String,
+    /// The other end.
+    pub to: String,
+}
+
+/// The board: its label space, points and lines.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct BoardGeometry {
+    /// Files (= ranks) of the label space.
+    pub size: u8,
+    /// `true` for Turkish Dama's squares, `false` for the alquerque points.
+    pub squares: bool,
+    /// Every point.
+    pub points: Vec<BoardPoint>,
+    /// Every line between neighbouring points.
+    pub lines: Vec<BoardLine>,
+}
+
+/// A piece on a point.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct BoardPiece {
+    /// Where.
+    pub point: String,
+    /// Whose.
+    pub side: Side,
+    /// A king (dama, Mullah).
+    pub king: bool,
+}
+
+/// A legal move.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct GameMove {
+    /// Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
+    pub notation: String,
+    /// Start and every landing point of the canonical route.
+    pub path: Vec<String>,
+    /// Every route this move stands for (each a list of points), canonical first.
+    pub routes: Vec<Vec<String>>,
+    /// Captured points.
+    pub captured: Vec<String>,
+    /// The man is crowned.
+    pub promotes: bool,
+    /// The liable piece removed first (huffing), if any.
+    pub huff: Option<String>,
+}
+
+/// A finished game's result.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct GameResult {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// Short code (`king-vs-lone-man`).
+    pub reason: String,
+    /// A sentence for players.
+    pub description: String,
+}
+
+/// What the AI found.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct SearchReport {
+    /// The move to play.
+    pub best: GameMove,
+    /// Depth completed.
+    pub depth: u32,
+    /// Score for the side to move (hundredths of a man).
+    pub score: i32,
+    /// Plies to a forced win (positive) or loss (negative), if known.
+    pub win_in: Option<i32>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation in notation.
+    pub pv: Vec<String>,
+}
+
+/// A rule option a game offers.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct RuleOption {
+    /// `key=value` to pass when creating a session.
+    pub option: String,
+    /// One line for players.
+    pub description: String,
+}
+
+/// A game with its names and options (for a menu).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct GameInfo {
+    /// Which game.
+    pub game: Game,
+    /// Identifier (`zamma`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Other names.
+    pub also_known_as: Vec<String>,
+    /// Options it offers.
+    pub options: Vec<RuleOption>,
+}
+
+/// Every game with its options.
+#[uniffi::export]
+pub fn games() -> Vec<GameInfo> {
+    guard_or(Vec::new(), || {
+        GameId::ALL
+            .iter()
+            .map(|&g| GameInfo {
+                game: g.into(),
+                id: g.id().into(),
+                name: g.display_name().into(),
+                also_known_as: if g == GameId::Zamma {
+                    vec!["Srand".into(), "Dhamet".into()]
+                } else {
+                    Vec::new()
+                },
+                options: crate::rules::option_descriptions(g)
+                    .iter()
+                    .map(|(o, d)| RuleOption {
+                        option: o.to_string(),
+                        description: d.to_string(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    })
+}
+
+/// The version of the core library.
+#[uniffi::export]
+pub fn core_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+fn label(pos: &Position, p: Point) -> String {
+    pos.geometry().label(p)
+}
+
+fn to_game_move(pos: &Position, d: &Detailed) -> GameMove {
+    GameMove {
+        notation: d.notation.clone(),
+        path: d.path.iter().map(|&p| label(pos, p)).collect(),
+        routes: d
+            .routes
+            .iter()
+            .map(|r| r.iter().map(|&p| label(pos, p)).collect())
+            .collect(),
+        captured: d.mv.captured().into_iter().map(|p| label(pos, p)).collect(),
+        promotes: d.mv.promotes(),
+        huff: d.mv.huff().map(|p| label(pos, p)),
+    }
+}
+
+fn to_result(o: &Outcome) -> GameResult {
+    GameResult {
+        winner: o.winner().map(Side::from),
+        reason: o.reason().code().into(),
+        description: o.reason().describe().into(),
+    }
+}
+
+/// One game in progress: position, history, undo/redo, save and load.
+#[derive(uniffi::Object)]
+pub struct GameSession {
+    record: Mutex<GameRecord>,
+}
+
+impl GameSession {
+    fn lock(&self) -> MutexGuard<'_, GameRecord> {
+        // A panic while the lock was held cannot leave the record half-changed (every
+        // change replaces whole values), so a poisoned lock is still usable.
+        self.record.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn snapshot(&self) -> (Position, Vec<u64>) {
+        let r = self.lock();
+        (r.current().clone(), r.history())
+    }
+}
+
+#[uniffi::export]
+impl GameSession {
+    /// A new game with `key=value` options, from the start or from a position code.
+    #[uniffi::constructor]
+    pub fn new(
+        game: Game,
+        options: Vec<String>,
+        position: Option<String>,
+    ) -> Result<Arc<GameSession>, DamaError> {
+        guard(|| {
+            let rules =
+                Rules::with_options(game.into(), &options).map_err(|e| DamaError::BadRules {
+                    detail: e.to_string(),
+                })?;
+            let start = match position {
+                Some(code) => {
+                    Position::from_code(rules, &code).map_err(|e| DamaError::BadPosition {
+                        detail: e.to_string(),
+                    })?
+                }
+                None => Position::start(rules),
+            };
+            Ok(Arc::new(GameSession {
+                record: Mutex::new(GameRecord::from_position(start)),
+            }))
+        })
+    }
+
+    /// A game loaded from [`GameSession::save`]'s text.
+    #[uniffi::constructor]
+    pub fn load(record: String) -> Result<Arc<GameSession>, DamaError> {
+        guard(|| {
+            let rec = GameRecord::from_json(&record).map_err(|e| DamaError::CorruptRecord {
+                detail: e.to_string(),
+            })?;
+            Ok(Arc::new(GameSession {
+                record: Mutex::new(rec),
+            }))
+        })
+    }
+
+    /// A game imported from PDN.
+    #[uniffi::constructor]
+    pub fn import_pdn(text: String) -> Result<Arc<GameSession>, DamaError> {
+        guard(|| {
+            let rec = pdn::import(&text).map_err(record_error)?;
+            Ok(Arc::new(GameSession {
+                record: Mutex::new(rec),
+            }))
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> Game {
+        guard_or(Game::Turkish, || self.lock().rules().game().into())
+    }
+
+    /// The options in force (`key=value`, defaults left out).
+    pub fn options(&self) -> Vec<String> {
+        guard_or(Vec::new(), || self.lock().rules().options())
+    }
+
+    /// The board to draw.
+    pub fn geometry(&self) -> BoardGeometry {
+        guard_or(
+            BoardGeometry {
+                size: 0,
+                squares: false,
+                points: Vec::new(),
+                lines: Vec::new(),
+            },
+            || {
+                let g = self.lock().rules().geometry();
+                BoardGeometry {
+                    size: g.size(),
+                    squares: g.kind() == crate::BoardKind::Squares8,
+                    points: g
+                        .points()
+                        .iter()
+                        .map(|&p| {
+                            let (file, rank) = g.coords(p);
+                            BoardPoint {
+                                label: g.label(p),
+                                file,
+                                rank,
+                            }
+                        })
+                        .collect(),
+                    lines: g
+                        .lines()
+                        .iter()
+                        .map(|l| BoardLine {
+                            from: g.label(l.a),
+                            to: g.label(l.b),
+                        })
+                        .collect(),
+                }
+            },
+        )
+    }
+
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Side {
+        guard_or(Side::White, || self.lock().current().side_to_move().into())
+    }
+
+    /// Every piece on the board.
+    pub fn pieces(&self) -> Vec<BoardPiece> {
+        guard_or(Vec::new(), || {
+            let r = self.lock();
+            let pos = r.current();
+            let g = pos.geometry();
+            g.points()
+                .iter()
+                .filter_map(|&p| {
+                    pos.piece_at(p).map(|pc| BoardPiece {
+                        point: g.label(p),
+                        side: pc.color.into(),
+                        king: pc.role == Role::King,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// The piece on a point, if any.
+    pub fn piece_at(&self, point: String) -> Result<Option<BoardPiece>, DamaError> {
+        guard(|| {
+            let r = self.lock();
+            let pos = r.current();
+            let p = pos
+                .geometry()
+                .parse_label(&point)
+                .ok_or_else(|| DamaError::BadPosition {
+                    detail: format!("unknown point '{point}'"),
+                })?;
+            Ok(pos.piece_at(p).map(|pc| BoardPiece {
+                point: point.clone(),
+                side: pc.color.into(),
+                king: pc.role == Role::King,
+            }))
+        })
+    }
+
+    /// Every legal move (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<GameMove> {
+        guard_or(Vec::new(), || {
+            let r = self.lock();
+            if r.outcome().is_some() {
+                return Vec::new();
+            }
+            let pos = r.current();
+            pos.legal_moves_detailed()
+                .iter()
+                .map(|d| to_game_move(pos, d))
+                .collect()
+        })
+    }
+
+    /// The legal moves of the piece on `point` (what a tap needs).
+    pub fn moves_from(&self, point: String) -> Result<Vec<GameMove>, DamaError> {
+        guard(|| {
+            let r = self.lock();
+            let pos = r.current();
+            let p = pos
+                .geometry()
+                .parse_label(&point)
+                .ok_or_else(|| DamaError::BadPosition {
+                    detail: format!("unknown point '{point}'"),
+                })?;
+            if r.outcome().is_some() {
+                return Ok(Vec::new());
+            }
+            Ok(pos
+                .legal_moves_detailed()
+                .iter()
+                .filter(|d| d.mv.from() == p)
+                .map(|d| to_game_move(pos, d))
+                .collect())
+        })
+    }
+
+    /// Plays a move given in notation (a full route, or start-end when unambiguous).
+    pub fn play(&self, notation: String) -> Result<GameMove, DamaError> {
+        guard(|| {
+            let mut r = self.lock();
+            if let Some(o) = r.outcome() {
+                return Err(DamaError::GameOver {
+                    detail: o.to_string(),
+                });
+            }
+            let pos = r.current().clone();
+            let d = notation::parse_move_detailed(&pos, &notation).map_err(notation_error)?;
+            r.play(&d.mv).map_err(play_error)?;
+            Ok(to_game_move(&pos, &d))
+        })
+    }
+
+    /// Plays the move whose route is `path` (start and landing points).
+    pub fn play_path(&self, path: Vec<String>) -> Result<GameMove, DamaError> {
+        guard(|| {
+            if path.len() < 2 {
+                return Err(DamaError::BadNotation {
+                    detail: "a path needs at least two points".into(),
+                });
+            }
+            let sep = {
+                let r = self.lock();
+                let pos = r.current();
+                let pts: Result<Vec<Point>, DamaError> = path
+                    .iter()
+                    .map(|l| {
+                        pos.geometry()
+                            .parse_label(l)
+                            .ok_or_else(|| DamaError::BadNotation {
+                                detail: format!("unknown point '{l}'"),
+                            })
+                    })
+                    .collect();
+                let pts = pts?;
+                let is_capture = pos
+                    .legal_moves_detailed()
+                    .iter()
+                    .any(|d| d.mv.is_capture() && d.routes.contains(&pts));
+                if is_capture {
+                    "x"
+                } else {
+                    "-"
+                }
+            };
+            self.play(path.join(sep))
+        })
+    }
+
+    /// Takes back one ply.
+    pub fn undo(&self) -> bool {
+        guard_or(false, || self.lock().undo())
+    }
+
+    /// Replays one undone ply.
+    pub fn redo(&self) -> bool {
+        guard_or(false, || self.lock().redo())
+    }
+
+    /// A ply can be taken back.
+    pub fn can_undo(&self) -> bool {
+        guard_or(false, || self.lock().can_undo())
+    }
+
+    /// An undone ply can be replayed.
+    pub fn can_redo(&self) -> bool {
+        guard_or(false, || self.lock().can_redo())
+    }
+
+    /// The moves played, in notation.
+    pub fn move_history(&self) -> Vec<String> {
+        guard_or(Vec::new(), || {
+            self.lock().moves().into_iter().map(String::from).collect()
+        })
+    }
+
+    /// The current position code.
+    pub fn position_code(&self) -> String {
+        guard_or(String::new(), || self.lock().current().to_code())
+    }
+
+    /// The record as text for [`GameSession::load`].
+    pub fn save(&self) -> String {
+        guard_or(String::new(), || self.lock().to_json())
+    }
+
+    /// The record as PDN.
+    pub fn export_pdn(&self) -> String {
+        guard_or(String::new(), || {
+            pdn::export(&self.lock(), &pdn::PdnTags::default())
+        })
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        guard_or(None, || self.lock().outcome().map(|o| to_result(&o)))
+    }
+
+    /// The side to move resigns.
+    pub fn resign(&self) -> Result<(), DamaError> {
+        guard(|| {
+            let mut r = self.lock();
+            let side = r.current().side_to_move();
+            r.resign(side).map_err(play_error)
+        })
+    }
+
+    /// The players agree to a draw.
+    pub fn agree_draw(&self) -> Result<(), DamaError> {
+        guard(|| self.lock().agree_draw().map_err(play_error))
+    }
+}
+
+/// A cancellation flag shared between the caller and a running search.
+#[derive(uniffi::Object, Default)]
+pub struct SearchCancel {
+    flag: AtomicBool,
+}
+
+#[uniffi::export]
+impl SearchCancel {
+    /// A flag, not set.
+    #[uniffi::constructor]
+    pub fn new() -> Arc<SearchCancel> {
+        Arc::new(SearchCancel::default())
+    }
+
+    /// Asks the search to stop (from any thread).
+    pub fn cancel(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Clears the flag for the next search.
+    pub fn reset(&self) {
+        self.flag.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether cancellation was asked.
+    pub fn is_cancelled(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// The AI, with its own transposition table (memory bounded by `table_mib`).
+#[derive(uniffi::Object)]
+pub struct AiPlayer {
+    engine: Mutex<Engine>,
+}
+
+impl AiPlayer {
+    fn run(
+        &self,
+        session: &GameSession,
+        cancel: &SearchCancel,
+        f: impl FnOnce(
+            &mut Engine,
+            &Position,
+            &[u64],
+            &AtomicBool,
+        ) -> Result<crate::ai::SearchResult, AiError>,
+    ) -> Result<SearchReport, DamaError> {
+        guard(|| {
+            let (pos, history) = session.snapshot();
+            let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+            let r = f(&mut engine, &pos, &history, &cancel.flag).map_err(|e| match e {
+                AiError::Cancelled => DamaError::Cancelled,
+                AiError::GameOver(o) => DamaError::GameOver {
+                    detail: o.to_string(),
+                },
+            })?;
+            let detailed = pos.legal_moves_detailed();
+            let best =
+                detailed
+                    .iter()
+                    .find(|d| d.mv == r.best)
+                    .ok_or_else(|| DamaError::Internal {
+                        detail: "the engine chose a move that is not legal".into(),
+                    })?;
+            let mut pv = Vec::new();
+            let mut p = pos.clone();
+            for m in &r.info.pv {
+                match notation::move_to_string(&p, m) {
+                    Some(s) => pv.push(s),
+                    None => break,
+                }
+                p.play_unchecked(m);
+            }
+            Ok(SearchReport {
+                best: to_game_move(&pos, best),
+                depth: r.info.depth,
+                score: r.info.score,
+                win_in: r.info.mate_in(),
+                nodes: r.info.nodes,
+                pv,
+            })
+        })
+    }
+}
+
+#[uniffi::export]
+impl AiPlayer {
+    /// An AI whose table uses at most `table_mib` MiB (1–1024; 32 suits phones).
+    #[uniffi::constructor]
+    pub fn new(table_mib: u32) -> Arc<AiPlayer> {
+        Arc::new(AiPlayer {
+            engine: Mutex::new(Engine::new(table_mib.clamp(1, 1024) as usize)),
+        })
+    }
+
+    /// The move of app level 1–8 (`budget_ms` per move at level 8), reproducible for `seed`.
+    pub fn choose_move(
+        &self,
+        session: Arc<GameSession>,
+        level: u8,
+        budget_ms: u64,
+        seed: u64,
+        cancel: Arc<SearchCancel>,
+    ) -> Result<SearchReport, DamaError> {
+        self.run(&session, &cancel, |e, pos, hist, stop| {
+            let mut l = Level::new(level);
+            l.budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
+            e.play_level(pos, hist, l, seed, stop)
+        })
+    }
+
+    /// A search with explicit limits (any may be left out; none means one second).
+    pub fn search(
+        &self,
+        session: Arc<GameSession>,
+        depth: Option<u32>,
+        movetime_ms: Option<u64>,
+        nodes: Option<u64>,
+        cancel: Arc<SearchCancel>,
+    ) -> Result<SearchReport, DamaError> {
+        self.run(&session, &cancel, |e, pos, hist, stop| {
+            let mut limits = Limits {
+                depth: depth.map(|d| d.clamp(1, 64)),
+                nodes: nodes.map(|n| n.max(1)),
+                movetime: movetime_ms.map(Duration::from_millis),
+            };
+            if limits == Limits::default() {
+                limits.movetime = Some(Duration::from_secs(1));
+            }
+            e.think(pos, hist, &limits, stop, |_| {})
+        })
+    }
+
+    /// The best move for the side to move, with a short line.
+    pub fn hint(
+        &self,
+        session: Arc<GameSession>,
+        budget_ms: u64,
+        cancel: Arc<SearchCancel>,
+    ) -> Result<SearchReport, DamaError> {
+        self.run(&session, &cancel, |e, pos, hist, stop| {
+            e.hint(
+                pos,
+                hist,
+                Duration::from_millis(budget_ms.clamp(10, 600_000)),
+                stop,
+            )
+        })
+    }
+
+    /// Forgets what earlier searches learned (call on a new game).
+    pub fn clear(&self) {
+        guard_or((), || {
+            self.engine
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .clear()
+        })
+    }
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Compiles the generated Kotlin bindings with a Kotlin test program (npm kotlin-compiler,
+# Debian's libjna-java) and runs it on the JVM against the cdylib.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools=${KOTLIN_HOME:-$PWD/target/tools/kotlin}
+if [ ! -x "$tools/node_modules/kotlin-compiler/bin/kotlinc" ]; then
+  mkdir -p "$tools"
+  (cd "$tools" && npm install --silent --no-audit --no-fund kotlin-compiler@2.4.20)
+  chmod +x "$tools"/node_modules/kotlin-compiler/bin/*
+fi
+kotlinc="$tools/node_modules/kotlin-compiler/bin/kotlinc"
+jna=/usr/share/java/jna.jar
+[ -f "$jna" ] || { echo "libjna-java is missing (apt-get install libjna-java)" >&2; exit 1; }
+out=target/kotlin-test
+mkdir -p "$out"
+"$kotlinc" -nowarn -cp "$jna" -d "$out/test.jar" \
+  android/bindings/src/main/kotlin/app/damazamma/core/dama_core.kt tests/ffi/kotlin/FfiTest.kt 2>&1 \
+  | grep -v "^warning:" || true
+java -Djna.library.path="$PWD/target/debug" -cp "$out/test.jar:$jna:$(dirname "$kotlinc")/../lib/kotlin-stdlib.jar" FfiTestKt

@@ -1,0 +1,243 @@
+"""FFI tests through the uniffi-generated Python module against the real cdylib.
+
+Run by scripts/test.sh after scripts/bindings.sh has generated target/bindings/python.
+"""
+import os
+import sys
+import threading
+import time
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "target", "bindings", "python"))
+
+import dama_core as dc  # noqa: E402
+
+GAMES = [dc.Game.TURKISH, dc.Game.ZAMMA, dc.Game.DAMMA, dc.Game.FETAIX, dc.Game.KHARBAGA]
+
+NASTY = [
+    "", " ", "\x00", "\n", "W", "W:", "::", "W:W:B:", "W:Wz9:B", "W:Wa1,a1:B", "W:Wa0:B",
+    "B:Wa1:Ba1", "x", "-", "a1-", "-a1", "a1xa1xa1xa1", "[x", "[xa1]", "[xz9] a1-a2",
+    "a1-a2-a3-a4", "ä1-ö2", "💥", "a" * 10000, "W:W" + ",".join(["a1"] * 500) + ":B",
+    "%s%n%x", "'; DROP TABLE", "\u202e", "W:Wa1:B:clock=99999999999",
+    "W:Wa1:B:last=a1-a2", "W:Wa1:B:huff=a1", "W:Wa1:B:clock=1:clock=2", "null", "{}", "[]",
+]
+
+
+def test_games_and_version():
+    games = dc.games()
+    assert [g.id for g in games] == ["turkish", "zamma", "damma", "fetaix", "kharbaga"]
+    zamma = games[1]
+    assert "Srand" in zamma.also_known_as and "Dhamet" in zamma.also_known_as
+    assert any(o.option == "capture=huffing" for o in zamma.options)
+    assert all(o.description for g in games for o in g.options)
+    assert dc.core_version()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_session_call(game):
+    s = dc.GameSession(game, [], None)
+    assert s.game() == game
+    assert s.options() == []
+    geo = s.geometry()
+    assert len(geo.points) == {dc.Game.TURKISH: 64, dc.Game.ZAMMA: 81, dc.Game.DAMMA: 81,
+                               dc.Game.FETAIX: 25, dc.Game.KHARBAGA: 41}[game]
+    assert geo.squares == (game == dc.Game.TURKISH)
+    assert geo.lines
+    assert s.side_to_move() == dc.Side.WHITE
+    pieces = s.pieces()
+    assert len(pieces) == 2 * {dc.Game.TURKISH: 16, dc.Game.ZAMMA: 40, dc.Game.DAMMA: 40,
+                               dc.Game.FETAIX: 12, dc.Game.KHARBAGA: 20}[game]
+    first = pieces[0]
+    assert s.piece_at(first.point) == first
+    moves = s.legal_moves()
+    assert moves
+    m = moves[0]
+    assert s.moves_from(m.path[0])
+    assert all(x.path[0] == m.path[0] for x in s.moves_from(m.path[0]))
+    played = s.play(m.notation)
+    assert played == m
+    assert s.move_history() == [m.notation]
+    assert s.can_undo() and not s.can_redo()
+    assert s.undo() and s.can_redo()
+    assert s.redo()
+    assert s.undo()
+    played = s.play_path(m.path)
+    assert played.notation == m.notation
+    code = s.position_code()
+    again = dc.GameSession(game, [], code)
+    assert again.position_code() == code
+    assert s.result() is None
+    assert "GameType" in s.export_pdn()
+    assert dc.GameSession.import_pdn(s.export_pdn()).position_code() == code
+
+
+@pytest.mark.parametrize("text", NASTY)
+def test_nasty_strings_give_typed_errors(text):
+    s = dc.GameSession(dc.Game.ZAMMA, [], None)
+    for call in (
+        lambda: dc.GameSession(dc.Game.ZAMMA, [], text),
+        lambda: dc.GameSession(dc.Game.TURKISH, [text], None),
+        lambda: s.play(text),
+        lambda: s.play_path([text, text]),
+        lambda: s.piece_at(text),
+        lambda: s.moves_from(text),
+        lambda: dc.GameSession.load(text),
+        lambda: dc.GameSession.import_pdn(text),
+    ):
+        try:
+            call()
+        except dc.DamaError as e:
+            assert not isinstance(e, dc.DamaError.Internal), e
+    # The session is still usable.
+    assert s.legal_moves()
+
+
+def test_error_kinds():
+    with pytest.raises(dc.DamaError.BadRules):
+        dc.GameSession(dc.Game.TURKISH, ["capture=huffing"], None)
+    with pytest.raises(dc.DamaError.BadPosition):
+        dc.GameSession(dc.Game.ZAMMA, [], "W:Wj1:B")
+    s = dc.GameSession(dc.Game.TURKISH, [], None)
+    with pytest.raises(dc.DamaError.BadNotation):
+        s.play("hello")
+    with pytest.raises(dc.DamaError.IllegalMove):
+        s.play("a3-a5")
+    with pytest.raises(dc.DamaError.CorruptRecord):
+        dc.GameSession.load('{"format": "dama-record"}')
+    over = dc.GameSession(dc.Game.ZAMMA, [], "W:Wa9:Bb9,c9")
+    r = over.result()
+    assert r.winner == dc.Side.BLACK and r.reason == "blocked"
+    with pytest.raises(dc.DamaError.GameOver):
+        over.play("a9-a8")
+    with pytest.raises(dc.DamaError.GameOver):
+        dc.AiPlayer(1).search(over, 2, None, None, dc.SearchCancel())
+
+
+def test_king_versus_lone_man_result():
+    s = dc.GameSession(dc.Game.TURKISH, [], "W:WKa1:Ba4,h8")
+    s.play("a1xa5")
+    r = s.result()
+    assert r.winner == dc.Side.WHITE
+    assert r.reason == "king-vs-lone-man"
+    assert r.description == "King versus lone man: the king wins"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_full_game_to_its_end_and_save_load(game):
+    s = dc.GameSession(game, [], None)
+    ai = dc.AiPlayer(4)
+    cancel = dc.SearchCancel()
+    plies = 0
+    while s.result() is None and plies < 600:
+        if plies % 2 == 0:
+            report = ai.choose_move(s, 1, 200, plies, cancel)
+            s.play(report.best.notation)
+        else:
+            s.play(s.legal_moves()[plies % len(s.legal_moves())].notation)
+        plies += 1
+    assert s.result() is not None, f"{game} did not end in {plies} plies"
+    saved = s.save()
+    loaded = dc.GameSession.load(saved)
+    assert loaded.move_history() == s.move_history()
+    assert loaded.position_code() == s.position_code()
+    assert loaded.result() == s.result()
+    tampered = saved.replace('"cursor"', '"cursor" ', 1).replace(s.move_history()[0], "zz-zz", 1)
+    with pytest.raises(dc.DamaError):
+        dc.GameSession.load(tampered)
+
+
+def test_ai_under_a_time_limit_and_hint():
+    s = dc.GameSession(dc.Game.ZAMMA, [], None)
+    ai = dc.AiPlayer(8)
+    t = time.monotonic()
+    r = ai.search(s, None, 300, None, dc.SearchCancel())
+    assert time.monotonic() - t < 5
+    assert r.best.notation in [m.notation for m in s.legal_moves()]
+    assert r.depth >= 1 and r.pv and r.pv[0] == r.best.notation
+    h = ai.hint(s, 200, dc.SearchCancel())
+    assert h.best.notation in [m.notation for m in s.legal_moves()]
+    k = dc.GameSession(dc.Game.TURKISH, [], "W:WKd1:Bb7,g7")
+    r = ai.search(k, 5, None, None, dc.SearchCancel())
+    assert r.best.notation == "d1-d7" and r.win_in == 3
+    ai.clear()
+
+
+def test_cancellation_from_a_second_thread():
+    s = dc.GameSession(dc.Game.ZAMMA, [], None)
+    ai = dc.AiPlayer(8)
+    cancel = dc.SearchCancel()
+    out = {}
+
+    def think():
+        t = time.monotonic()
+        try:
+            ai.search(s, None, 60000, None, cancel)
+            out["r"] = "finished"
+        except dc.DamaError.Cancelled:
+            out["r"] = "cancelled"
+        out["t"] = time.monotonic() - t
+
+    th = threading.Thread(target=think)
+    th.start()
+    time.sleep(0.3)
+    # The session stays usable while the AI thinks.
+    assert s.legal_moves()
+    cancel.cancel()
+    assert cancel.is_cancelled()
+    th.join(20)
+    assert out["r"] == "cancelled" and out["t"] < 20
+    cancel.reset()
+    assert not cancel.is_cancelled()
+
+
+def test_many_sessions_from_many_threads():
+    errors = []
+
+    def worker(i):
+        try:
+            game = GAMES[i % len(GAMES)]
+            s = dc.GameSession(game, [], None)
+            shared_ai = dc.AiPlayer(1)
+            for ply in range(30):
+                if s.result() is not None:
+                    break
+                moves = s.legal_moves()
+                s.play(moves[(i + ply) % len(moves)].notation)
+                if ply % 10 == 0:
+                    shared_ai.search(s, 2, None, None, dc.SearchCancel())
+            dc.GameSession.load(s.save())
+        except Exception as e:  # noqa: BLE001
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+
+
+def test_one_session_shared_by_threads():
+    s = dc.GameSession(dc.Game.TURKISH, [], None)
+    errors = []
+
+    def reader():
+        try:
+            for _ in range(200):
+                s.legal_moves()
+                s.pieces()
+                s.position_code()
+        except Exception as e:  # noqa: BLE001
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=reader) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for _ in range(20):
+        if s.result() is None:
+            s.play(s.legal_moves()[0].notation)
+    for t in threads:
+        t.join()
+    assert not errors
