@@ -204,6 +204,7 @@ impl Rng {
 /// The search engine with its transposition table.
 pub struct Engine {
     tt: Tt,
+    weights: Option<eval::Weights>,
 }
 
 impl Engine {
@@ -211,7 +212,14 @@ impl Engine {
     pub fn new(tt_mib: usize) -> Engine {
         Engine {
             tt: Tt::new(tt_mib),
+            weights: None,
         }
+    }
+
+    /// Evaluates with these weights instead of the game's own (for tuning and tests).
+    pub fn set_weights(&mut self, weights: Option<eval::Weights>) {
+        self.weights = weights;
+        self.tt.clear();
     }
 
     /// Memory of the transposition table in bytes.
@@ -310,7 +318,11 @@ impl Engine {
             .collect();
         let mut hist = history.to_vec();
         hist.push(pos.placement_hash());
+        let weights = self
+            .weights
+            .unwrap_or(*eval::weights_for(pos.rules().game()));
         let mut s = Search::new(&mut self.tt, stop, hist);
+        s.weights = weights;
         s.deadline = limits.movetime.map(search::deadline);
         s.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64) as i32;

@@ -43,6 +43,7 @@ pub(crate) struct Search<'a> {
     buffers: Vec<Vec<Move>>,
     keys: Vec<i64>,
     pub seldepth: usize,
+    pub weights: eval::Weights,
 }
 
 /// Score of a finished game for the side to move, `ply` plies from the root.
@@ -69,6 +70,10 @@ impl<'a> Search<'a> {
             buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             keys: Vec::with_capacity(256),
             seldepth: 0,
+            weights: eval::Weights {
+                w: [0; eval::FEATURES],
+                tempo: 0,
+            },
         }
     }
 
@@ -188,7 +193,7 @@ impl<'a> Search<'a> {
             }
         }
         if ply >= MAX_PLY {
-            return eval::evaluate(pos);
+            return eval::evaluate_with(pos, &self.weights);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&mut moves);
@@ -304,7 +309,7 @@ impl<'a> Search<'a> {
                 || pos.rules().capture() == CaptureRule::Compulsory);
         let mut best = -INF;
         if !forced {
-            let stand = eval::evaluate(pos);
+            let stand = eval::evaluate_with(pos, &self.weights);
             if stand >= beta || !has_capture || ply >= MAX_PLY {
                 return stand;
             }
@@ -331,7 +336,7 @@ impl<'a> Search<'a> {
                 let s = if next.is_empty() {
                     -self.no_move_score(&child, ply + 1)
                 } else if ply + 1 >= MAX_PLY {
-                    -eval::evaluate(&child)
+                    -eval::evaluate_with(&child, &self.weights)
                 } else {
                     -self.quiesce(&child, &mut next, -beta, -alpha, ply + 1)
                 };

@@ -101,6 +101,54 @@ fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
+/// Games between the fitted weights and the current ones (colours alternating, random
+/// openings): wins, draws and losses of the fitted weights.
+fn verify(rules: Rules, fitted: &Weights, games: u32, threads: usize) -> (usize, usize, usize) {
+    let next = AtomicU32::new(0);
+    let tally = Mutex::new((0usize, 0usize, 0usize));
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let fitted_white = g % 2 == 0;
+                let mut engines = [Engine::new(8), Engine::new(8)];
+                engines[0].set_weights(Some(*fitted));
+                let mut rng = Rng::new(0xF17 + (g / 2) as u64);
+                let mut rec = GameRecord::new(rules);
+                for _ in 0..(2 + rng.below(4)) {
+                    let moves = rec.current().legal_moves();
+                    if moves.is_empty() || rec.outcome().is_some() {
+                        break;
+                    }
+                    let _ = rec.play(&moves[rng.below(moves.len() as u64) as usize]);
+                }
+                let stop = AtomicBool::new(false);
+                while rec.outcome().is_none() && rec.ply() < 400 {
+                    let white = rec.current().side_to_move() == Color::White;
+                    let e = &mut engines[if white == fitted_white { 0 } else { 1 }];
+                    let limits = dama_core::ai::Limits::depth(4);
+                    match e.think(rec.current(), &rec.history(), &limits, &stop, |_| {}) {
+                        Ok(r) if rec.play(&r.best).is_ok() => {}
+                        _ => break,
+                    }
+                }
+                let winner = rec.outcome().and_then(|o| o.winner());
+                if let Ok(mut t) = tally.lock() {
+                    match winner {
+                        Some(c) if (c == Color::White) == fitted_white => t.0 += 1,
+                        Some(_) => t.2 += 1,
+                        None => t.1 += 1,
+                    }
+                }
+            });
+        }
+    });
+    tally.into_inner().unwrap_or_default()
+}
+
 /// Runs the tuner and prints the fitted table.
 pub fn run(rules: Rules, games: u32, level: u8, threads: usize) -> Result<(), String> {
     eprintln!("self-play: {games} games of {rules} at level {level}");
@@ -150,6 +198,17 @@ pub fn run(rules: Rules, games: u32, level: u8, threads: usize) -> Result<(), St
             break;
         }
     }
+    let (won, drawn, lost) = verify(rules, &w, games.clamp(20, 200), threads);
+    let n = (won + drawn + lost).max(1) as f64;
+    let points: Vec<u32> = std::iter::repeat_n(2, won)
+        .chain(std::iter::repeat_n(1, drawn))
+        .chain(std::iter::repeat_n(0, lost))
+        .collect();
+    let (elo, margin) = dama_core::ai::arena::elo(&points);
+    println!(
+        "// verification, fitted vs current weights at depth 4: +{won} ={drawn} -{lost} ({:.1}%), elo {elo:+.0} +/- {margin:.0}",
+        100.0 * (won as f64 + drawn as f64 / 2.0) / n
+    );
     println!(
         "// {rules}: {} positions from {games} self-play games, K = {k:.2}, error {best:.6}",
         samples.len()
