@@ -1,0 +1,62 @@
+// The Slint app: the Rust crate `ui` is built with cargo-ndk into jniLibs for each ABI and
+// started by Android's NativeActivity (android_main in ui/src/lib.rs).
+plugins {
+    id("com.android.application")
+}
+
+val abis = listOf("arm64-v8a", "armeabi-v7a", "x86_64")
+val workspace = rootDir.parentFile
+val jniOut = layout.buildDirectory.dir("rust/jniLibs")
+
+android {
+    namespace = "app.damazamma"
+    compileSdk = 35
+    ndkVersion = "27.2.12479018"
+
+    defaultConfig {
+        applicationId = "app.damazamma"
+        // Slint's Android backend is built and tested against API 30 and newer.
+        minSdk = 30
+        targetSdk = 35
+        versionCode = 1
+        versionName = "0.1.0"
+        ndk { abiFilters += abis }
+    }
+
+    buildTypes {
+        release {
+            isMinifyEnabled = false
+            // Sign with your own key for the stores; the debug key lets `assembleRelease`
+            // produce an installable APK out of the box.
+            signingConfig = signingConfigs.getByName("debug")
+        }
+    }
+
+    sourceSets["main"].jniLibs.srcDir(jniOut)
+
+    packaging {
+        jniLibs.useLegacyPackaging = false
+    }
+}
+
+// cargo ndk -t <abi>... -o <jniLibs> build --release -p dama-ui
+val cargoBuild by tasks.registering(Exec::class) {
+    group = "rust"
+    description = "Builds the Slint UI library for every ABI with cargo-ndk"
+    workingDir = workspace
+    val args = mutableListOf("cargo", "ndk", "--platform", "30")
+    abis.forEach { args += listOf("-t", it) }
+    args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--release", "-p", "dama-ui", "--lib")
+    commandLine(args)
+    inputs.dir(File(workspace, "ui/src"))
+    inputs.dir(File(workspace, "ui/ui"))
+    inputs.dir(File(workspace, "core/src"))
+    outputs.dir(jniOut)
+}
+
+tasks.named("preBuild") { dependsOn(cargoBuild) }
+
+dependencies {
+    // Native Kotlin code (widgets, tests) can call the engine through the bindings.
+    implementation(project(":bindings"))
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Called by Xcode (project.yml): builds `dama-app` for the platform being built and puts it in
+# the app bundle as its executable.
+set -euo pipefail
+export PATH="$HOME/.cargo/bin:/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:$PATH"
+root="$(cd "$(dirname "$0")/.." && pwd -P)"
+if [ "${CONFIGURATION:-Debug}" = "Debug" ]; then profile=debug; flag=; else profile=release; flag=--release; fi
+case "${PLATFORM_NAME:-iphoneos}:${NATIVE_ARCH_ACTUAL:-arm64}" in
+  iphonesimulator:x86_64) target=x86_64-apple-ios ;;
+  iphonesimulator:*) target=aarch64-apple-ios-sim ;;
+  *) target=aarch64-apple-ios ;;
+esac
+export CARGO_TARGET_DIR="${DERIVED_FILE_DIR:-$root/target/xcode}/cargo"
+cargo build --manifest-path "$root/Cargo.toml" -p dama-ui --bin dama-app --target "$target" $flag
+mkdir -p "$TARGET_BUILD_DIR/$CONTENTS_FOLDER_PATH"
+cp "$CARGO_TARGET_DIR/$target/$profile/dama-app" "$TARGET_BUILD_DIR/$EXECUTABLE_PATH"

@@ -1,0 +1,831 @@
+//! The app: wires the Slint window to the core. The game state lives here on the UI thread;
+//! the AI runs on a worker thread and hands its move back through the event loop; moves are
+//! animated by a timer.
+
+use crate::controller::{Controller, Mark, Tap};
+use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
+use crate::view;
+use crate::{AppWindow, DotVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
+use dama_core::ai::{Engine, Level, DEFAULT_TT_MIB};
+use dama_core::{Color, Detailed, GameRecord, Point, Position, Role, Rules};
+use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+thread_local! {
+    static APP: RefCell<Option<Rc<RefCell<App>>>> = const { RefCell::new(None) };
+}
+
+/// A move being animated: the position before it, the route, and the pieces it captures in
+/// the order it passes them.
+struct Animation {
+    before: Position,
+    route: Vec<Point>,
+    captured_in_order: Vec<Point>,
+    deferred: bool,
+    start: Instant,
+    per_jump: Duration,
+}
+
+/// What the AI worker was asked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Job {
+    Move,
+    Hint,
+}
+
+/// The game on screen and everything around it.
+pub struct App {
+    ui: slint::Weak<AppWindow>,
+    store: Store,
+    settings: Settings,
+    record: GameRecord,
+    /// 0: two players; 1..=8: the computer's level.
+    opponent: u8,
+    human: Color,
+    ctl: Controller,
+    last_move: Option<Vec<Point>>,
+    hint: Option<Vec<Point>>,
+    message: &'static str,
+    engine: Arc<Mutex<Engine>>,
+    generation: u64,
+    cancel: Option<Arc<AtomicBool>>,
+    thinking: Option<Job>,
+    animation: Option<Animation>,
+    timer: Timer,
+    in_game: bool,
+}
+
+impl App {
+    fn new(ui: &AppWindow, store: Store) -> App {
+        let settings = store.load_settings();
+        let record = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+        let ctl = Controller::new(record.current(), false);
+        App {
+            ui: ui.as_weak(),
+            store,
+            settings,
+            record,
+            opponent: 0,
+            human: Color::White,
+            ctl,
+            last_move: None,
+            hint: None,
+            message: "",
+            engine: Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB))),
+            generation: 0,
+            cancel: None,
+            thinking: None,
+            animation: None,
+            timer: Timer::default(),
+            in_game: false,
+        }
+    }
+
+    fn with<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
+        APP.with(|a| {
+            let app = a.borrow().clone()?;
+            let mut app = app.borrow_mut();
+            Some(f(&mut app))
+        })
+    }
+
+    fn vs_computer(&self) -> bool {
+        self.opponent > 0
+    }
+
+    fn human_to_move(&self) -> bool {
+        !self.vs_computer() || self.record.current().side_to_move() == self.human
+    }
+
+    fn flipped(&self) -> bool {
+        if self.vs_computer() {
+            self.human == Color::Black
+        } else {
+            self.settings.flip_two_players && self.record.current().side_to_move() == Color::Black
+        }
+    }
+
+    /// Home screen choices into the UI.
+    fn show_settings(&self, ui: &AppWindow) {
+        let s = &self.settings;
+        ui.global::<crate::Theme>().set_dark(s.dark);
+        ui.set_anim_speed(s.anim_speed as i32);
+        ui.set_language(s.language as i32);
+        ui.set_flip_two_players(s.flip_two_players);
+        let st = &s.setup;
+        ui.set_game_index(st.game as i32);
+        ui.set_opponent(st.opponent as i32);
+        ui.set_play_black(st.play_black);
+        ui.set_opt_at_end(st.at_end);
+        ui.set_opt_lone_draw(st.lone_draw);
+        ui.set_opt_capture(st.capture as i32);
+        ui.set_opt_no_return(st.no_return);
+        ui.set_opt_any_arrival(st.any_arrival);
+        ui.set_opt_first_black(st.first_black);
+        let saved = self.store.load_game();
+        ui.set_can_resume(saved.is_some());
+        if let Some(g) = saved {
+            if let Ok(r) = GameRecord::from_json(&g.record) {
+                ui.set_resume_text(
+                    format!("{} · {}", r.rules().game().display_name(), r.ply()).into(),
+                );
+            }
+        }
+        select_language(s.language);
+    }
+
+    fn read_setup(ui: &AppWindow) -> Setup {
+        Setup {
+            game: ui.get_game_index().clamp(0, 4) as u8,
+            opponent: ui.get_opponent().clamp(0, 8) as u8,
+            play_black: ui.get_play_black(),
+            at_end: ui.get_opt_at_end(),
+            lone_draw: ui.get_opt_lone_draw(),
+            capture: ui.get_opt_capture().clamp(0, 2) as u8,
+            no_return: ui.get_opt_no_return(),
+            any_arrival: ui.get_opt_any_arrival(),
+            first_black: ui.get_opt_first_black(),
+        }
+    }
+
+    fn save_settings(&self) {
+        let _ = self.store.save_settings(&self.settings);
+    }
+
+    /// Starts a game from the home screen's choices.
+    pub fn start_game(&mut self, setup: Setup) {
+        self.settings.setup = setup.clone();
+        self.save_settings();
+        let (game, options) = setup.rules();
+        let rules = Rules::with_options(game, &options).unwrap_or_else(|_| Rules::new(game));
+        self.begin(
+            GameRecord::new(rules),
+            setup.opponent,
+            if setup.play_black {
+                Color::Black
+            } else {
+                Color::White
+            },
+        );
+    }
+
+    /// Starts playing a record (a new game, a saved one, or a position for tests): opponent
+    /// 0 for two players, 1..=8 for the computer's level.
+    pub fn begin(&mut self, record: GameRecord, opponent: u8, human: Color) {
+        self.stop_ai();
+        self.animation = None;
+        self.timer.stop();
+        self.record = record;
+        self.opponent = opponent;
+        self.human = human;
+        self.last_move = None;
+        self.hint = None;
+        self.message = "";
+        self.in_game = true;
+        if let Ok(mut e) = self.engine.lock() {
+            e.clear();
+        }
+        self.new_turn();
+        if let Some(ui) = self.ui.upgrade() {
+            ui.set_dialog(0);
+            ui.set_screen(1);
+        }
+        self.save_game();
+        self.refresh();
+        self.maybe_start_ai();
+    }
+
+    /// Continues the saved game.
+    pub fn resume(&mut self) {
+        let Some(g) = self.store.load_game() else {
+            return;
+        };
+        let Ok(record) = GameRecord::from_json(&g.record) else {
+            return;
+        };
+        let human = if g.human_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.begin(record, g.opponent, human);
+    }
+
+    fn new_turn(&mut self) {
+        let over = self.record.outcome().is_some();
+        self.ctl = Controller::new(self.record.current(), over);
+        self.message = if !self.ctl.huff_choices().is_empty() && self.human_to_move() {
+            "choose-huff"
+        } else if !self.ctl.must_capture().is_empty() && self.human_to_move() {
+            "must-capture"
+        } else {
+            ""
+        };
+    }
+
+    fn save_game(&self) {
+        if self.record.outcome().is_some() {
+            self.store.clear_game();
+        } else {
+            let _ = self.store.save_game(&SavedGame {
+                record: self.record.to_json(),
+                opponent: self.opponent,
+                human_black: self.human == Color::Black,
+            });
+        }
+    }
+
+    /// A tap on a board point.
+    pub fn tap(&mut self, label: &str) {
+        if self.animation.is_some() || self.thinking == Some(Job::Move) || !self.human_to_move() {
+            return;
+        }
+        let Some(p) = self.record.current().geometry().parse_label(label) else {
+            return;
+        };
+        match self.ctl.tap(p) {
+            Tap::Play(d) => {
+                self.play(*d);
+                return;
+            }
+            Tap::Ambiguous(_) => self.message = "choose-route",
+            Tap::Extended => self.message = "continue-route",
+            Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
+                self.message =
+                    if !self.ctl.must_capture().is_empty() && self.ctl.selected().is_none() {
+                        "must-capture"
+                    } else {
+                        ""
+                    }
+            }
+            Tap::Ignored => {}
+        }
+        self.refresh();
+    }
+
+    /// Plays a legal move: records it, saves, animates, then hands over.
+    fn play(&mut self, d: Detailed) {
+        let before = self.record.current().clone();
+        if self.record.play(&d.mv).is_err() {
+            return;
+        }
+        self.hint = None;
+        self.last_move = Some(d.path.clone());
+        self.message = "";
+        self.save_game();
+        let speed = self.settings.anim_speed;
+        if speed == 0 {
+            self.after_move();
+            return;
+        }
+        let g = before.geometry();
+        let captured = d.mv.captured();
+        self.animation = Some(Animation {
+            captured_in_order: view::captures_along(g, &d.path, &captured),
+            deferred: before.rules().deferred_removal(),
+            before,
+            route: d.path,
+            start: Instant::now(),
+            per_jump: Duration::from_millis(match speed {
+                1 => 120,
+                2 => 260,
+                _ => 480,
+            }),
+        });
+        self.timer
+            .start(TimerMode::Repeated, Duration::from_millis(16), || {
+                App::with(|app| app.tick());
+            });
+        self.refresh();
+    }
+
+    fn tick(&mut self) {
+        let done = match &self.animation {
+            Some(a) => a.start.elapsed() >= a.per_jump * (a.route.len() as u32 - 1),
+            None => true,
+        };
+        if done {
+            self.timer.stop();
+            self.animation = None;
+            self.after_move();
+        } else {
+            self.refresh();
+        }
+    }
+
+    fn after_move(&mut self) {
+        self.new_turn();
+        self.refresh();
+        self.maybe_start_ai();
+    }
+
+    fn maybe_start_ai(&mut self) {
+        if self.vs_computer() && !self.human_to_move() && self.record.outcome().is_none() {
+            self.start_ai(Job::Move);
+        }
+    }
+
+    fn start_ai(&mut self, job: Job) {
+        self.stop_ai();
+        self.generation += 1;
+        let generation = self.generation;
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.cancel = Some(cancel.clone());
+        self.thinking = Some(job);
+        let pos = self.record.current().clone();
+        let history = self.record.history();
+        let level = self.opponent.max(1);
+        let engine = self.engine.clone();
+        let seed = self.record.ply() as u64 ^ 0xDA3A;
+        std::thread::spawn(move || {
+            let result = {
+                let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
+                match job {
+                    Job::Move => e.play_level(&pos, &history, Level::new(level), seed, &cancel),
+                    Job::Hint => e.hint(&pos, &history, Duration::from_millis(700), &cancel),
+                }
+            };
+            let best = result.ok().map(|r| r.best);
+            let _ = slint::invoke_from_event_loop(move || {
+                App::with(|app| app.ai_done(generation, job, best));
+            });
+        });
+        self.refresh();
+    }
+
+    fn stop_ai(&mut self) {
+        if let Some(c) = self.cancel.take() {
+            c.store(true, Ordering::Relaxed);
+        }
+        self.thinking = None;
+        self.generation += 1;
+    }
+
+    fn ai_done(&mut self, generation: u64, job: Job, best: Option<dama_core::Move>) {
+        if generation != self.generation {
+            return; // a cancelled or outdated search
+        }
+        self.thinking = None;
+        self.cancel = None;
+        let Some(m) = best else {
+            self.refresh();
+            return;
+        };
+        let pos = self.record.current();
+        let Some(d) = pos.legal_moves_detailed().into_iter().find(|d| d.mv == m) else {
+            self.refresh();
+            return;
+        };
+        match job {
+            Job::Move => self.play(d),
+            Job::Hint => {
+                self.hint = Some(d.path);
+                self.message = "hint";
+                self.refresh();
+            }
+        }
+    }
+
+    /// Takes back the last move (against the computer: the computer's reply too).
+    pub fn undo(&mut self) {
+        self.stop_ai();
+        self.finish_animation_now();
+        if !self.record.undo() {
+            self.refresh();
+            return;
+        }
+        while self.vs_computer()
+            && self.record.current().side_to_move() != self.human
+            && self.record.can_undo()
+        {
+            self.record.undo();
+        }
+        self.after_history_change();
+    }
+
+    /// Replays what was taken back.
+    pub fn redo(&mut self) {
+        self.stop_ai();
+        self.finish_animation_now();
+        if !self.record.redo() {
+            return;
+        }
+        while self.vs_computer()
+            && self.record.current().side_to_move() != self.human
+            && self.record.can_redo()
+        {
+            self.record.redo();
+        }
+        self.after_history_change();
+    }
+
+    fn after_history_change(&mut self) {
+        let moves = self.record.played();
+        self.last_move = moves.last().and_then(|m| {
+            let mut r = self.record.clone();
+            r.undo();
+            r.current().move_path(m)
+        });
+        self.hint = None;
+        self.save_game();
+        self.new_turn();
+        self.refresh();
+        self.maybe_start_ai();
+    }
+
+    fn finish_animation_now(&mut self) {
+        if self.animation.take().is_some() {
+            self.timer.stop();
+        }
+    }
+
+    /// Shows the engine's suggestion for the player to move.
+    pub fn hint(&mut self) {
+        if self.human_to_move() && self.record.outcome().is_none() && self.thinking.is_none() {
+            self.start_ai(Job::Hint);
+        }
+    }
+
+    /// Against the computer: it accepts when it does not stand better.
+    pub fn offer_draw(&mut self) {
+        if !self.vs_computer() || self.record.outcome().is_some() {
+            return;
+        }
+        // A short, node-limited look (a few milliseconds) from the human's side.
+        let stop = AtomicBool::new(false);
+        let score = Engine::new(1)
+            .think(
+                self.record.current(),
+                &self.record.history(),
+                &dama_core::ai::Limits::nodes(20_000),
+                &stop,
+                |_| {},
+            )
+            .map(|r| r.info.score)
+            .unwrap_or(0);
+        if score >= 30 {
+            self.accept_draw();
+        } else {
+            self.message = "draw-declined";
+            self.refresh();
+        }
+    }
+
+    /// Both players agree to a draw.
+    pub fn accept_draw(&mut self) {
+        self.stop_ai();
+        if self.record.agree_draw().is_ok() {
+            self.after_game_end();
+        }
+    }
+
+    /// The player to move (against the computer: the human) resigns.
+    pub fn resign(&mut self) {
+        self.stop_ai();
+        let side = if self.vs_computer() {
+            self.human
+        } else {
+            self.record.current().side_to_move()
+        };
+        if self.record.resign(side).is_ok() {
+            self.after_game_end();
+        }
+    }
+
+    fn after_game_end(&mut self) {
+        self.save_game();
+        self.new_turn();
+        self.refresh();
+    }
+
+    /// Back to the home screen; a running search is cancelled, the game stays saved.
+    pub fn leave(&mut self) {
+        self.stop_ai();
+        self.finish_animation_now();
+        self.in_game = false;
+        self.save_game();
+        if let Some(ui) = self.ui.upgrade() {
+            ui.set_screen(0);
+            self.show_settings(&ui);
+        }
+    }
+
+    /// The settings screen changed something.
+    pub fn settings_changed(&mut self, ui: &AppWindow) {
+        self.settings.dark = ui.global::<crate::Theme>().get_dark();
+        self.settings.anim_speed = ui.get_anim_speed().clamp(0, 3) as u8;
+        self.settings.language = ui.get_language().clamp(0, 5) as u8;
+        self.settings.flip_two_players = ui.get_flip_two_players();
+        select_language(self.settings.language);
+        self.save_settings();
+        if self.in_game {
+            self.refresh();
+        }
+    }
+
+    /// Pushes the whole state into the window.
+    pub fn refresh(&self) {
+        let Some(ui) = self.ui.upgrade() else { return };
+        let pos = match &self.animation {
+            Some(a) => &a.before,
+            None => self.record.current(),
+        };
+        let g = pos.geometry();
+        let flipped = self.flipped();
+        let xy = |p: Point| view::xy(g, p, flipped);
+        ui.set_playing_game(self.record.rules().game() as i32);
+        ui.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+        ui.set_board_size(g.size() as i32);
+        ui.set_grid(view::grid(g, flipped).into());
+
+        // Points with their marks.
+        let marks = self.ctl.marks();
+        let huffs = self.ctl.huff_choices();
+        let hint_ends: Vec<Point> = self
+            .hint
+            .as_ref()
+            .map(|h| vec![h[0], h[h.len() - 1]])
+            .unwrap_or_default();
+        let spots: Vec<SpotVm> = g
+            .points()
+            .iter()
+            .map(|&p| {
+                let (x, y) = xy(p);
+                let mark = if huffs.contains(&p) && self.human_to_move() {
+                    4
+                } else {
+                    match marks.iter().find(|(q, _)| *q == p) {
+                        Some((_, Mark::Destination)) => 1,
+                        Some((_, Mark::Landing)) => 2,
+                        None if hint_ends.contains(&p) => 3,
+                        None => 0,
+                    }
+                };
+                SpotVm {
+                    x,
+                    y,
+                    label: g.label(p).into(),
+                    mark,
+                }
+            })
+            .collect();
+        ui.set_spots(ModelRc::new(VecModel::from(spots)));
+
+        // Pieces, with the animation's moving piece and vanishing captures.
+        let selected = self.ctl.selected();
+        let must = self.ctl.must_capture();
+        let mut moving: Option<(Point, f32, f32)> = None;
+        let mut gone: Vec<Point> = Vec::new();
+        let mut fading: Vec<Point> = Vec::new();
+        if let Some(a) = &self.animation {
+            let t = a.start.elapsed().as_secs_f32() / a.per_jump.as_secs_f32();
+            let seg = (t as usize).min(a.route.len() - 2);
+            let frac = (t - seg as f32).clamp(0.0, 1.0);
+            let (x0, y0) = xy(a.route[seg]);
+            let (x1, y1) = xy(a.route[seg + 1]);
+            moving = Some((a.route[0], x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac));
+            // A captured piece vanishes when the mover has passed it (Damma: at the end).
+            let passed = seg + (frac >= 0.5) as usize;
+            for (i, c) in a.captured_in_order.iter().enumerate() {
+                if i < passed {
+                    if a.deferred {
+                        fading.push(*c);
+                    } else {
+                        gone.push(*c);
+                    }
+                }
+            }
+        }
+        let pieces: Vec<PieceVm> = g
+            .points()
+            .iter()
+            .filter_map(|&p| {
+                let pc = pos.piece_at(p)?;
+                if gone.contains(&p) {
+                    return None;
+                }
+                let (mut x, mut y) = xy(p);
+                if let Some((from, mx, my)) = moving {
+                    if from == p {
+                        x = mx;
+                        y = my;
+                    }
+                }
+                Some(PieceVm {
+                    x,
+                    y,
+                    white: pc.color == Color::White,
+                    king: pc.role == Role::King,
+                    selected: selected == Some(p),
+                    must: selected.is_none() && must.contains(&p),
+                    liable: huffs.contains(&p)
+                        || (self.human_to_move() && self.ctl.chosen_huff() == Some(p)),
+                    captured: fading.contains(&p),
+                })
+            })
+            .collect();
+        ui.set_pieces(ModelRc::new(VecModel::from(pieces)));
+
+        // Candidate capture routes of the selected piece, the route being built.
+        let (routes, captured) = self.ctl.routes();
+        let built = self.ctl.route_so_far();
+        let mut route_vms: Vec<RouteVm> = routes
+            .iter()
+            .map(|r| RouteVm {
+                commands: view::polyline(g, r, flipped).into(),
+                active: false,
+            })
+            .collect();
+        if built.len() > 1 {
+            route_vms.push(RouteVm {
+                commands: view::polyline(g, &built, flipped).into(),
+                active: true,
+            });
+        }
+        ui.set_routes(ModelRc::new(VecModel::from(route_vms)));
+        let marks: Vec<DotVm> = captured
+            .iter()
+            .map(|&p| {
+                let (x, y) = xy(p);
+                DotVm { x, y }
+            })
+            .collect();
+        ui.set_captured_marks(ModelRc::new(VecModel::from(marks)));
+        let last = match (&self.animation, &self.last_move) {
+            (None, Some(l)) => view::polyline(g, l, flipped),
+            _ => String::new(),
+        };
+        ui.set_last_move(last.into());
+        ui.set_hint_path(
+            self.hint
+                .as_ref()
+                .map(|h| view::polyline(g, h, flipped))
+                .unwrap_or_default()
+                .into(),
+        );
+
+        // Status, result, move list.
+        let cur = self.record.current();
+        ui.set_white_to_move(cur.side_to_move() == Color::White);
+        ui.set_thinking(self.thinking == Some(Job::Move));
+        ui.set_animating(self.animation.is_some());
+        ui.set_vs_computer(self.vs_computer());
+        ui.set_human_to_move(self.human_to_move() && self.thinking != Some(Job::Move));
+        ui.set_message(SharedString::from(self.message));
+        let outcome = if self.animation.is_none() {
+            self.record.outcome()
+        } else {
+            None
+        };
+        ui.set_game_over(outcome.is_some());
+        ui.set_result_winner(
+            outcome
+                .and_then(|o| o.winner())
+                .map(|c| c.name())
+                .unwrap_or("")
+                .into(),
+        );
+        ui.set_result_reason(outcome.map(|o| o.reason().code()).unwrap_or("").into());
+        ui.set_can_undo(self.record.can_undo());
+        ui.set_can_redo(self.record.can_redo());
+        let options: Vec<SharedString> = self
+            .record
+            .rules()
+            .options()
+            .into_iter()
+            .map(SharedString::from)
+            .collect();
+        ui.set_options_in_force(ModelRc::new(VecModel::from(options)));
+        ui.set_move_rows(ModelRc::new(VecModel::from(self.move_rows())));
+    }
+
+    fn move_rows(&self) -> Vec<MoveRowVm> {
+        let moves = self.record.moves();
+        let mut rows = Vec::new();
+        let black_first = self.record.start().side_to_move() == Color::Black;
+        let mut i = 0;
+        let mut number = 1;
+        if black_first && !moves.is_empty() {
+            rows.push(MoveRowVm {
+                number,
+                white: "…".into(),
+                black: moves[0].into(),
+            });
+            i = 1;
+            number += 1;
+        }
+        while i < moves.len() {
+            rows.push(MoveRowVm {
+                number,
+                white: moves[i].into(),
+                black: moves.get(i + 1).copied().unwrap_or("").into(),
+            });
+            i += 2;
+            number += 1;
+        }
+        rows
+    }
+
+    /// Sets the animation speed (0 off … 3 slow).
+    pub fn set_anim_speed(&mut self, speed: u8) {
+        self.settings.anim_speed = speed.min(3);
+    }
+
+    /// The record (for tests and the platform layers).
+    pub fn record(&self) -> &GameRecord {
+        &self.record
+    }
+
+    /// `true` while the AI searches for its move.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// `true` while a move is animated.
+    pub fn is_animating(&self) -> bool {
+        self.animation.is_some()
+    }
+}
+
+fn select_language(index: u8) {
+    let code = LANGUAGES[(index as usize).min(LANGUAGES.len() - 1)];
+    let _ = slint::select_bundled_translation(code);
+}
+
+/// Builds the window, restores settings and wires every callback. The window is returned
+/// unshown (the caller runs it, or a test drives it).
+pub fn create(store: Store) -> Result<AppWindow, slint::PlatformError> {
+    let ui = AppWindow::new()?;
+    let app = Rc::new(RefCell::new(App::new(&ui, store)));
+    APP.with(|a| *a.borrow_mut() = Some(app.clone()));
+    app.borrow().show_settings(&ui);
+
+    let w = ui.as_weak();
+    ui.on_start_game(move || {
+        let Some(ui) = w.upgrade() else { return };
+        let setup = App::read_setup(&ui);
+        App::with(|a| a.start_game(setup));
+    });
+    ui.on_resume_game(|| {
+        App::with(|a| a.resume());
+    });
+    let w = ui.as_weak();
+    ui.on_setup_changed(move || {
+        let Some(ui) = w.upgrade() else { return };
+        let setup = App::read_setup(&ui);
+        App::with(|a| {
+            a.settings.setup = setup;
+            a.save_settings();
+        });
+    });
+    ui.on_tapped(|label| {
+        App::with(|a| a.tap(&label));
+    });
+    ui.on_undo(|| {
+        App::with(|a| a.undo());
+    });
+    ui.on_redo(|| {
+        App::with(|a| a.redo());
+    });
+    ui.on_hint(|| {
+        App::with(|a| a.hint());
+    });
+    ui.on_offer_draw(|| {
+        App::with(|a| a.offer_draw());
+    });
+    ui.on_accept_draw(|| {
+        App::with(|a| a.accept_draw());
+    });
+    ui.on_resign(|| {
+        App::with(|a| a.resign());
+    });
+    ui.on_new_game(|| {
+        App::with(|a| {
+            let setup = a.settings.setup.clone();
+            a.start_game(setup)
+        });
+    });
+    ui.on_leave_game(|| {
+        App::with(|a| a.leave());
+    });
+    let w = ui.as_weak();
+    ui.on_settings_changed(move || {
+        let Some(ui) = w.upgrade() else { return };
+        App::with(|a| a.settings_changed(&ui));
+    });
+    Ok(ui)
+}
+
+/// Runs `f` with the app (tests and platform glue).
+pub fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
+    App::with(f)
+}
+
+/// Number of pieces the window currently shows (tests).
+pub fn shown_pieces(ui: &AppWindow) -> usize {
+    ui.get_pieces().row_count()
+}

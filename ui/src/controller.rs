@@ -1,0 +1,532 @@
+//! Tap-to-move: a state machine over the core's legal moves, without any UI code.
+//!
+//! * Tap a piece that can move: it is selected and its destinations light up.
+//! * Tap a destination that ends exactly one of its moves: that move is played.
+//! * When several routes end on the tapped point (other captured pieces, another promotion),
+//!   the landing points are tapped in order to choose the route, step by step.
+//! * Tapping the selected piece again, or an empty point that leads nowhere, cancels.
+//! * Under huffing (R-Z14), a liable enemy piece is tapped first to remove it (automatic when
+//!   there is only one), then the move continues in the resulting position.
+
+use dama_core::{Detailed, Point, Position};
+
+/// What a tap did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tap {
+    /// Nothing changed.
+    Ignored,
+    /// A piece is now selected (or the selection changed).
+    Selected(Point),
+    /// The selection was cancelled.
+    Cancelled,
+    /// A liable piece was chosen for removal.
+    HuffChosen(Point),
+    /// The route being built went one landing point further.
+    Extended,
+    /// Several routes end on this point: tap the landing points in order.
+    Ambiguous(Point),
+    /// This move is to be played.
+    Play(Box<Detailed>),
+}
+
+/// The kind of a highlighted point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// The end of a move of the selected piece.
+    Destination,
+    /// A landing point on the way (route building).
+    Landing,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum State {
+    Idle,
+    Selected {
+        from: Point,
+        /// Landing points chosen so far.
+        prefix: Vec<Point>,
+        /// The end point the player asked for, when several routes end there.
+        target: Option<Point>,
+    },
+}
+
+/// The selection over one position's legal moves.
+pub struct Controller {
+    moves: Vec<Detailed>,
+    own: Vec<Point>,
+    huffs: Vec<Point>,
+    huff: Option<Point>,
+    compulsory: bool,
+    state: State,
+}
+
+impl Controller {
+    /// A fresh selection for a position (no moves once the game is over).
+    pub fn new(pos: &Position, game_over: bool) -> Controller {
+        let moves = if game_over {
+            Vec::new()
+        } else {
+            pos.legal_moves_detailed()
+        };
+        let mut huffs: Vec<Point> = moves.iter().filter_map(|d| d.mv.huff()).collect();
+        huffs.sort();
+        huffs.dedup();
+        let huff = (huffs.len() == 1).then(|| huffs[0]);
+        let rules = pos.rules();
+        let compulsory = !rules.game().is_zamma_family()
+            || rules.capture() == dama_core::CaptureRule::Compulsory;
+        let g = pos.geometry();
+        let own = g
+            .points()
+            .iter()
+            .copied()
+            .filter(|&p| {
+                pos.piece_at(p)
+                    .is_some_and(|pc| pc.color == pos.side_to_move())
+            })
+            .collect();
+        Controller {
+            moves,
+            own,
+            huffs,
+            huff,
+            compulsory,
+            state: State::Idle,
+        }
+    }
+
+    /// The moves still open (after the huff choice).
+    fn open(&self) -> impl Iterator<Item = &Detailed> {
+        self.moves
+            .iter()
+            .filter(move |d| self.huff.is_none() || d.mv.huff() == self.huff)
+    }
+
+    /// Liable pieces to choose from before moving (R-Z14), empty once chosen.
+    pub fn huff_choices(&self) -> Vec<Point> {
+        if self.huff.is_none() && self.huffs.len() > 1 {
+            self.huffs.clone()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The liable piece that will be removed first, once known.
+    pub fn chosen_huff(&self) -> Option<Point> {
+        self.huff
+    }
+
+    /// Pieces that can move now.
+    pub fn movable(&self) -> Vec<Point> {
+        if !self.huff_choices().is_empty() {
+            return Vec::new();
+        }
+        let mut v: Vec<Point> = self.open().map(|d| d.mv.from()).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Pieces that must capture (captures are compulsory and available).
+    pub fn must_capture(&self) -> Vec<Point> {
+        if !self.compulsory || !self.open().any(|d| d.mv.is_capture()) {
+            return Vec::new();
+        }
+        self.movable()
+    }
+
+    /// The selected piece.
+    pub fn selected(&self) -> Option<Point> {
+        match &self.state {
+            State::Selected { from, .. } => Some(*from),
+            State::Idle => None,
+        }
+    }
+
+    /// The route built so far: the selected piece and the landing points chosen.
+    pub fn route_so_far(&self) -> Vec<Point> {
+        match &self.state {
+            State::Selected { from, prefix, .. } => std::iter::once(*from)
+                .chain(prefix.iter().copied())
+                .collect(),
+            State::Idle => Vec::new(),
+        }
+    }
+
+    /// The routes of the selected piece that fit the landing points chosen so far (and the
+    /// asked end point), with the index of their move.
+    fn fitting(&self) -> Vec<(&Vec<Point>, usize)> {
+        let State::Selected {
+            from,
+            prefix,
+            target,
+        } = &self.state
+        else {
+            return Vec::new();
+        };
+        let mut v = Vec::new();
+        for (i, d) in self.moves.iter().enumerate() {
+            if d.mv.from() != *from || (self.huff.is_some() && d.mv.huff() != self.huff) {
+                continue;
+            }
+            for r in &d.routes {
+                let fits = r.len() > prefix.len() + 1 && r[1..=prefix.len()] == prefix[..];
+                let ends = target.is_none_or(|t| r.last() == Some(&t));
+                if fits && ends {
+                    v.push((r, i));
+                }
+            }
+        }
+        v
+    }
+
+    /// Highlighted points: destinations and, while building a route, the next landing points.
+    pub fn marks(&self) -> Vec<(Point, Mark)> {
+        let State::Selected { prefix, target, .. } = &self.state else {
+            return Vec::new();
+        };
+        let at = prefix.len() + 1;
+        let mut out: Vec<(Point, Mark)> = Vec::new();
+        for (r, _) in self.fitting() {
+            let end = *r.last().unwrap_or(&r[0]);
+            if target.is_none() {
+                out.push((end, Mark::Destination));
+            }
+            if r.len() > at + 1 || target.is_some() {
+                out.push((r[at], Mark::Landing));
+            }
+        }
+        // Where the route built so far ends, if a move may stop there.
+        if let Some(&last) = prefix.last() {
+            let from = self.selected();
+            let stop = self.moves.iter().any(|d| {
+                Some(d.mv.from()) == from
+                    && (self.huff.is_none() || d.mv.huff() == self.huff)
+                    && d.routes
+                        .iter()
+                        .any(|r| r.len() == at && r[1..] == prefix[..])
+            });
+            if stop {
+                out.push((last, Mark::Destination));
+            }
+        }
+        // A point that ends a move is shown as a destination even if routes pass through it.
+        out.sort_by_key(|&(p, m)| (p, m == Mark::Landing));
+        out.dedup_by_key(|(p, _)| *p);
+        out
+    }
+
+    /// The capture routes to draw for the selected piece, and the pieces they capture.
+    pub fn routes(&self) -> (Vec<Vec<Point>>, Vec<Point>) {
+        let fitting = self.fitting();
+        let mut routes: Vec<Vec<Point>> = Vec::new();
+        let mut captured: Vec<Point> = Vec::new();
+        for (r, i) in fitting {
+            let d = &self.moves[i];
+            if d.mv.is_capture() {
+                if !routes.contains(r) {
+                    routes.push(r.clone());
+                }
+                captured.extend(d.mv.captured());
+            }
+        }
+        captured.sort();
+        captured.dedup();
+        (routes, captured)
+    }
+
+    /// The move a finished route stands for, if exactly one.
+    fn only_move(&self, ends: &[usize]) -> Option<Box<Detailed>> {
+        let mut ids: Vec<usize> = ends.to_vec();
+        ids.sort();
+        ids.dedup();
+        (ids.len() == 1).then(|| Box::new(self.moves[ids[0]].clone()))
+    }
+
+    /// Handles a tap on a point.
+    pub fn tap(&mut self, p: Point) -> Tap {
+        if self.moves.is_empty() {
+            return Tap::Ignored;
+        }
+        if !self.huff_choices().is_empty() {
+            return if self.huffs.contains(&p) {
+                self.huff = Some(p);
+                Tap::HuffChosen(p)
+            } else {
+                Tap::Ignored
+            };
+        }
+        let State::Selected {
+            from,
+            prefix,
+            target,
+        } = self.state.clone()
+        else {
+            return self.select(p);
+        };
+        if p == from && prefix.is_empty() && target.is_none() {
+            self.state = State::Idle;
+            return Tap::Cancelled;
+        }
+        let at = prefix.len() + 1;
+        let fitting = self.fitting();
+        // Tapping where the route built so far ends: stop there.
+        if prefix.last() == Some(&p) {
+            let here: Vec<usize> = self
+                .moves
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| {
+                    d.mv.from() == from
+                        && (self.huff.is_none() || d.mv.huff() == self.huff)
+                        && d.routes
+                            .iter()
+                            .any(|r| r.len() == at && r[1..] == prefix[..])
+                })
+                .map(|(i, _)| i)
+                .collect();
+            if let Some(m) = self.only_move(&here) {
+                self.state = State::Idle;
+                return Tap::Play(m);
+            }
+        }
+        // The next landing point of some routes.
+        let direct: Vec<(&Vec<Point>, usize)> = fitting
+            .iter()
+            .filter(|(r, _)| r[at] == p)
+            .copied()
+            .collect();
+        if !direct.is_empty() {
+            let stops: Vec<usize> = direct
+                .iter()
+                .filter(|(r, _)| r.len() == at + 1)
+                .map(|&(_, i)| i)
+                .collect();
+            let continues = direct.iter().any(|(r, _)| r.len() > at + 1);
+            if !continues {
+                if let Some(m) = self.only_move(&stops) {
+                    self.state = State::Idle;
+                    return Tap::Play(m);
+                }
+            }
+            let mut prefix = prefix;
+            prefix.push(p);
+            self.state = State::Selected {
+                from,
+                prefix,
+                target,
+            };
+            return Tap::Extended;
+        }
+        // A point further away: the end of exactly one move plays it.
+        let ends: Vec<usize> = fitting
+            .iter()
+            .filter(|(r, _)| r.last() == Some(&p))
+            .map(|&(_, i)| i)
+            .collect();
+        if let Some(m) = self.only_move(&ends) {
+            self.state = State::Idle;
+            return Tap::Play(m);
+        }
+        if !ends.is_empty() {
+            // Several routes end here: narrow to them and let the player choose the way.
+            self.state = State::Selected {
+                from,
+                prefix,
+                target: Some(p),
+            };
+            return self.advance_forced(p);
+        }
+        if p == from {
+            // Start the route again.
+            self.state = State::Selected {
+                from,
+                prefix: Vec::new(),
+                target: None,
+            };
+            return Tap::Selected(from);
+        }
+        self.select(p)
+    }
+
+    /// After an ambiguous end point: take the landing points that every remaining route
+    /// shares, so the player only taps where the routes really part.
+    fn advance_forced(&mut self, target: Point) -> Tap {
+        loop {
+            let State::Selected { from, prefix, .. } = self.state.clone() else {
+                return Tap::Ignored;
+            };
+            let at = prefix.len() + 1;
+            let fitting = self.fitting();
+            let mut next: Vec<Point> = fitting
+                .iter()
+                .filter(|(r, _)| r.len() > at + 1)
+                .map(|(r, _)| r[at])
+                .collect();
+            next.sort();
+            next.dedup();
+            if next.len() != 1 || fitting.iter().any(|(r, _)| r.len() == at + 1) {
+                return Tap::Ambiguous(target);
+            }
+            let mut prefix = prefix;
+            prefix.push(next[0]);
+            self.state = State::Selected {
+                from,
+                prefix,
+                target: Some(target),
+            };
+            let ends: Vec<usize> = self.fitting().iter().map(|&(_, i)| i).collect();
+            if let Some(m) = self.only_move(&ends) {
+                self.state = State::Idle;
+                return Tap::Play(m);
+            }
+        }
+    }
+
+    fn select(&mut self, p: Point) -> Tap {
+        if self.movable().contains(&p) {
+            self.state = State::Selected {
+                from: p,
+                prefix: Vec::new(),
+                target: None,
+            };
+            Tap::Selected(p)
+        } else if self.state != State::Idle {
+            self.state = State::Idle;
+            Tap::Cancelled
+        } else {
+            Tap::Ignored
+        }
+    }
+
+    /// `true` when `p` holds a piece of the side to move.
+    pub fn is_own(&self, p: Point) -> bool {
+        self.own.contains(&p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::Rules;
+
+    fn ctl(game: &str, options: &[&str], code: &str) -> (Controller, Position) {
+        let pos = Position::from_code(Rules::parse(game, options).unwrap(), code).unwrap();
+        (Controller::new(&pos, false), pos)
+    }
+
+    fn pt(pos: &Position, l: &str) -> Point {
+        pos.geometry().parse_label(l).unwrap()
+    }
+
+    fn played(t: Tap) -> String {
+        match t {
+            Tap::Play(d) => d.notation,
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn select_shows_destinations_and_plays() {
+        let (mut c, pos) = ctl("turkish", &[], "W:Wd4:Bh8");
+        assert_eq!(c.tap(pt(&pos, "d4")), Tap::Selected(pt(&pos, "d4")));
+        let marks: Vec<Point> = c.marks().into_iter().map(|(p, _)| p).collect();
+        assert_eq!(marks.len(), 3);
+        assert_eq!(played(c.tap(pt(&pos, "d5"))), "d4-d5");
+    }
+
+    #[test]
+    fn tapping_the_piece_again_or_elsewhere_cancels() {
+        let (mut c, pos) = ctl("turkish", &[], "W:Wd4:Bh8");
+        c.tap(pt(&pos, "d4"));
+        assert_eq!(c.tap(pt(&pos, "d4")), Tap::Cancelled);
+        c.tap(pt(&pos, "d4"));
+        assert_eq!(c.tap(pt(&pos, "a8")), Tap::Cancelled);
+        assert_eq!(c.tap(pt(&pos, "a8")), Tap::Ignored);
+        // an enemy piece or an immobile one is not selected
+        assert_eq!(c.tap(pt(&pos, "h8")), Tap::Ignored);
+    }
+
+    #[test]
+    fn multi_capture_by_its_end_point() {
+        let (mut c, pos) = ctl("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
+        assert_eq!(c.must_capture(), vec![pt(&pos, "e1")]);
+        c.tap(pt(&pos, "e1"));
+        let (routes, captured) = c.routes();
+        assert_eq!(routes.len(), 1);
+        assert_eq!(captured.len(), 4);
+        assert_eq!(played(c.tap(pt(&pos, "h3"))), "e1xe5xb5xb3xh3");
+    }
+
+    #[test]
+    fn routes_are_chosen_step_by_step() {
+        // R-Z8: every prefix of a capture is a move. Tapping the first landing c1 goes on
+        // building (longer routes pass there); tapping c1 again stops there.
+        let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
+        c.tap(pt(&pos, "a1"));
+        assert_eq!(c.tap(pt(&pos, "c1")), Tap::Extended);
+        assert!(c.marks().contains(&(pt(&pos, "c1"), Mark::Destination)));
+        assert_eq!(played(c.tap(pt(&pos, "c1"))), "a1xc1");
+        // c3 ends two different moves (via a3: a2,b3; via c1: b1,c2): choose the way.
+        let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
+        c.tap(pt(&pos, "a1"));
+        assert_eq!(c.tap(pt(&pos, "c3")), Tap::Ambiguous(pt(&pos, "c3")));
+        let marks: Vec<Point> = c.marks().into_iter().map(|(p, _)| p).collect();
+        assert!(
+            marks.contains(&pt(&pos, "a3")) && marks.contains(&pt(&pos, "c1")),
+            "{marks:?}"
+        );
+        assert_eq!(c.tap(pt(&pos, "c1")), Tap::Extended);
+        assert_eq!(played(c.tap(pt(&pos, "c3"))), "a1xc1xc3");
+        // The loop back to the start: two routes, one merged move.
+        let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
+        c.tap(pt(&pos, "a1"));
+        for l in ["a3", "c3", "c1"] {
+            assert_eq!(c.tap(pt(&pos, l)), Tap::Extended, "{l}");
+        }
+        assert_eq!(played(c.tap(pt(&pos, "a1"))), "a1xa3xc3xc1xa1");
+    }
+
+    #[test]
+    fn a_far_end_of_one_move_plays_it() {
+        // Turkish king: only a6 leads on; the ends d6 and e6 each belong to one move.
+        let (mut c, pos) = ctl("turkish", &[], "W:Wf6,Ka1:Bc6,a3");
+        c.tap(pt(&pos, "a1"));
+        assert_eq!(played(c.tap(pt(&pos, "e6"))), "a1xa6xe6");
+    }
+
+    #[test]
+    fn landing_points_extend_the_route() {
+        // Damma: c3xe5xe3xc5 goes through e5 and e3; tap them in turn, then the end.
+        let (mut c, pos) = ctl("damma", &[], "W:Wc3:Bd4,e4");
+        c.tap(pt(&pos, "c3"));
+        assert_eq!(played(c.tap(pt(&pos, "c5"))), "c3xe5xe3xc5");
+    }
+
+    #[test]
+    fn huff_first_then_the_move() {
+        let (mut c, pos) = ctl("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1,i1");
+        assert_eq!(c.huff_choices().len(), 2);
+        assert!(c.movable().is_empty());
+        assert_eq!(c.tap(pt(&pos, "i9")), Tap::Ignored);
+        assert_eq!(c.tap(pt(&pos, "i1")), Tap::HuffChosen(pt(&pos, "i1")));
+        c.tap(pt(&pos, "i9"));
+        assert_eq!(played(c.tap(pt(&pos, "h9"))), "[xi1] i9-h9");
+        // one liable piece: removed automatically
+        let (mut c, pos) = ctl("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1");
+        assert!(c.huff_choices().is_empty());
+        c.tap(pt(&pos, "i9"));
+        assert_eq!(played(c.tap(pt(&pos, "h9"))), "[xa1] i9-h9");
+    }
+
+    #[test]
+    fn finished_game_ignores_taps() {
+        let pos = Position::from_code(
+            Rules::parse("zamma", &[] as &[&str]).unwrap(),
+            "W:Wa9:Bb9,c9",
+        )
+        .unwrap();
+        let mut c = Controller::new(&pos, true);
+        assert_eq!(c.tap(pt(&pos, "a9")), Tap::Ignored);
+    }
+}

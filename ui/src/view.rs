@@ -1,0 +1,115 @@
+//! Board drawing data from the core's geometry: point coordinates (0..1, flipped for the
+//! player at the bottom), the lines as SVG path commands in a 1000×1000 view box, routes.
+
+use dama_core::{BoardKind, Geometry, Point};
+
+/// Where a point is drawn, relative to the board (0..1, origin top-left).
+pub fn xy(g: &Geometry, p: Point, flipped: bool) -> (f32, f32) {
+    let n = g.size() as f32;
+    let (f, r) = g.coords(p);
+    let (f, r) = (f as f32, r as f32);
+    if flipped {
+        ((n - f - 0.5) / n, (r + 0.5) / n)
+    } else {
+        ((f + 0.5) / n, (n - r - 0.5) / n)
+    }
+}
+
+fn v(x: f32) -> i32 {
+    (x * 1000.0).round() as i32
+}
+
+/// The board's lines: the square grid for Turkish Dama, the drawn lines of the alquerque
+/// boards (orthogonals and diagonals).
+pub fn grid(g: &Geometry, flipped: bool) -> String {
+    let mut s = String::new();
+    if g.kind() == BoardKind::Squares8 {
+        let n = g.size() as i32;
+        for i in 0..=n {
+            let c = i * 1000 / n;
+            s.push_str(&format!("M {c} 0 L {c} 1000 M 0 {c} L 1000 {c} "));
+        }
+    } else {
+        for l in g.lines() {
+            let (ax, ay) = xy(g, l.a, flipped);
+            let (bx, by) = xy(g, l.b, flipped);
+            s.push_str(&format!("M {} {} L {} {} ", v(ax), v(ay), v(bx), v(by)));
+        }
+    }
+    s
+}
+
+/// A polyline through points.
+pub fn polyline(g: &Geometry, points: &[Point], flipped: bool) -> String {
+    let mut s = String::new();
+    for (i, &p) in points.iter().enumerate() {
+        let (x, y) = xy(g, p, flipped);
+        s.push_str(&format!(
+            "{} {} {} ",
+            if i == 0 { "M" } else { "L" },
+            v(x),
+            v(y)
+        ));
+    }
+    s
+}
+
+/// For each jump of a route, the captured point it passes over (in order). With deferred
+/// removal a piece may appear twice.
+pub fn captures_along(g: &Geometry, route: &[Point], captured: &[Point]) -> Vec<Point> {
+    let mut out = Vec::new();
+    for w in route.windows(2) {
+        let (ax, ay) = g.coords(w[0]);
+        let (bx, by) = g.coords(w[1]);
+        let (ax, ay, bx, by) = (ax as i32, ay as i32, bx as i32, by as i32);
+        let on = |c: Point| {
+            let (cx, cy) = g.coords(c);
+            let (cx, cy) = (cx as i32, cy as i32);
+            let cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+            let dot = (cx - ax) * (bx - ax) + (cy - ay) * (by - ay);
+            let len = (bx - ax).pow(2) + (by - ay).pow(2);
+            cross == 0 && dot > 0 && dot < len
+        };
+        // A piece already taken on this route has gone (Damma may jump one twice).
+        let on_segment = captured
+            .iter()
+            .copied()
+            .find(|&c| on(c) && !out.contains(&c))
+            .or_else(|| captured.iter().copied().find(|&c| on(c)));
+        if let Some(c) = on_segment {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_flip() {
+        let g = Geometry::of(BoardKind::Squares8);
+        let a1 = g.parse_label("a1").unwrap();
+        assert_eq!(xy(g, a1, false), (0.0625, 0.9375));
+        assert_eq!(xy(g, a1, true), (0.9375, 0.0625));
+    }
+
+    #[test]
+    fn grid_draws_every_line() {
+        let g = Geometry::of(BoardKind::Kharbaga);
+        assert_eq!(grid(g, false).matches('M').count(), g.lines().len());
+    }
+
+    #[test]
+    fn captured_points_in_route_order() {
+        let g = Geometry::of(BoardKind::Squares8);
+        let p = |l: &str| g.parse_label(l).unwrap();
+        let route = [p("e1"), p("e5"), p("b5"), p("b3"), p("h3")];
+        let caps = [p("b4"), p("c5"), p("e3"), p("g3")];
+        assert_eq!(
+            captures_along(g, &route, &caps),
+            vec![p("e3"), p("c5"), p("b4"), p("g3")]
+        );
+    }
+}

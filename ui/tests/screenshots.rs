@@ -1,0 +1,122 @@
+//! Screenshots rendered by Slint's software renderer (no display): the home screen, every
+//! board, a capture route being chosen, the game-over card, the rules and settings screens,
+//! the dark theme and the Arabic translation. Written to `screenshots/` at the repository
+//! root for reviewers.
+
+use dama_core::{Color, GameRecord, Position, Rules};
+use dama_ui::app::{self, with_app};
+use dama_ui::store::Store;
+use dama_ui::AppWindow;
+use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
+use slint::platform::PointerEventButton;
+use slint::ComponentHandle;
+use std::path::PathBuf;
+
+fn out_dir() -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../screenshots");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn shot(ui: &AppWindow, name: &str) {
+    let buf = ui.window().take_snapshot().expect("software snapshot");
+    let (w, h) = (buf.width(), buf.height());
+    assert!(w > 0 && h > 0);
+    let pixels = buf.as_bytes();
+    // Something was drawn: not a single flat colour.
+    assert!(
+        pixels.chunks(4).any(|p| p != &pixels[0..4]),
+        "{name} is blank"
+    );
+    let file = std::fs::File::create(out_dir().join(format!("{name}.png"))).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), w, h);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.write_header()
+        .unwrap()
+        .write_image_data(pixels)
+        .unwrap();
+}
+
+fn tap(ui: &AppWindow, label: &str) {
+    let e = ElementHandle::find_by_accessible_label(ui, label)
+        .find(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+        .unwrap_or_else(|| panic!("no {label}"));
+    e.mock_single_click(PointerEventButton::Left);
+}
+
+fn start(game: &str, options: &[&str], code: Option<&str>, opponent: u8) {
+    let rules = Rules::parse(game, options).unwrap();
+    let pos = match code {
+        Some(c) => Position::from_code(rules, c).unwrap(),
+        None => Position::start(rules),
+    };
+    with_app(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
+}
+
+#[test]
+fn screenshots() {
+    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: false,
+        renderer_name: Some("software".into()),
+    })))
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("dama-shots-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = app::create(Store::new(&dir)).unwrap();
+    ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
+    ui.show().unwrap();
+    with_app(|a| a.set_anim_speed(0));
+
+    shot(&ui, "home");
+    for (game, name) in [
+        ("turkish", "board-turkish"),
+        ("zamma", "board-zamma"),
+        ("damma", "board-damma"),
+        ("fetaix", "board-fetaix"),
+        ("kharbaga", "board-kharbaga"),
+    ] {
+        start(game, &[], None, 0);
+        shot(&ui, name);
+    }
+    // A piece selected, its capture routes drawn, the captured pieces marked.
+    start("zamma", &[], Some("W:Wa1,e1,Kg3:Ba2,b1,b3,c2,g5,h8"), 0);
+    tap(&ui, "a1");
+    shot(&ui, "route-zamma");
+    start("turkish", &[], Some("W:Wf6,Ka1,c2:Bc6,a3,h7,Kh1"), 0);
+    tap(&ui, "a1");
+    shot(&ui, "route-turkish");
+    // Huffing: the liable pieces are marked for removal.
+    start(
+        "zamma",
+        &["capture=huffing"],
+        Some("B:Wa1,i1,e5:Bi9,e7,a9:huff=a1,i1"),
+        0,
+    );
+    shot(&ui, "huff-zamma");
+    // King versus lone man.
+    start("turkish", &[], Some("W:WKa1:Ba4,h8"), 0);
+    tap(&ui, "a1");
+    tap(&ui, "a5");
+    shot(&ui, "game-over-turkish");
+    // Landscape tablet.
+    ui.window().set_size(slint::LogicalSize::new(1180.0, 820.0));
+    start("kharbaga", &[], None, 3);
+    shot(&ui, "tablet-kharbaga");
+    ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
+    // Rules and settings.
+    ui.set_screen(2);
+    shot(&ui, "rules-kharbaga");
+    ui.set_screen(3);
+    shot(&ui, "settings");
+    // Dark theme, Arabic.
+    ui.global::<dama_ui::Theme>().set_dark(true);
+    start("zamma", &[], None, 3);
+    shot(&ui, "dark-zamma");
+    ui.set_language(5);
+    ui.invoke_settings_changed();
+    ui.set_screen(0);
+    shot(&ui, "home-arabic");
+    let _ = std::fs::remove_dir_all(&dir);
+}

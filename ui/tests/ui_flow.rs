@@ -1,0 +1,239 @@
+//! The app driven headless through Slint's testing backend, as a player would: taps on the
+//! board's points (found by their accessible labels), the AI thinking on its thread, undo,
+//! and the game-over text.
+
+use dama_core::{Color, GameRecord, Position, Rules};
+use dama_ui::app::{self, with_app};
+use dama_ui::store::Store;
+use dama_ui::{AppWindow, Texts};
+use i_slint_backend_testing::ElementHandle;
+use slint::platform::PointerEventButton;
+use slint::{ComponentHandle, Model};
+use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+
+/// Waits on the event loop (timers, AI results, animations keep running).
+fn sleep(ms: u64) -> impl Future<Output = ()> {
+    struct Sleep(Rc<RefCell<(bool, Option<Waker>)>>);
+    impl Future for Sleep {
+        type Output = ();
+        fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+            let mut s = self.0.borrow_mut();
+            if s.0 {
+                Poll::Ready(())
+            } else {
+                s.1 = Some(cx.waker().clone());
+                Poll::Pending
+            }
+        }
+    }
+    let state = Rc::new(RefCell::new((false, None::<Waker>)));
+    let s2 = state.clone();
+    slint::Timer::single_shot(Duration::from_millis(ms), move || {
+        let mut s = s2.borrow_mut();
+        s.0 = true;
+        if let Some(w) = s.1.take() {
+            w.wake();
+        }
+    });
+    Sleep(state)
+}
+
+async fn tap(ui: &AppWindow, label: &str) {
+    let elems: Vec<ElementHandle> = ElementHandle::find_by_accessible_label(ui, label).collect();
+    let e = elems
+        .into_iter()
+        .find(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+        .unwrap_or_else(|| panic!("no button labelled {label}"));
+    e.single_click(PointerEventButton::Left).await;
+}
+
+fn marked(ui: &AppWindow, mark: i32) -> Vec<String> {
+    let spots = ui.get_spots();
+    (0..spots.row_count())
+        .filter_map(|i| spots.row_data(i))
+        .filter(|s| s.mark == mark)
+        .map(|s| s.label.to_string())
+        .collect()
+}
+
+fn code() -> String {
+    with_app(|a| a.record().current().to_code()).unwrap()
+}
+
+async fn settle() {
+    for _ in 0..1000 {
+        let busy = with_app(|a| a.is_thinking() || a.is_animating()).unwrap();
+        if !busy {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("the app stayed busy");
+}
+
+fn start(code: &str, game: &str, opponent: u8, human: Color) {
+    let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+    let rec = GameRecord::from_position(Position::from_code(rules, code).unwrap());
+    with_app(|a| a.begin(rec, opponent, human));
+}
+
+async fn scenarios(ui: &AppWindow) {
+    with_app(|a| a.set_anim_speed(0));
+
+    // Home screen → a two-player Turkish game.
+    assert_eq!(ui.get_screen(), 0);
+    ui.set_game_index(0);
+    ui.set_opponent(0);
+    ui.invoke_start_game();
+    assert_eq!(ui.get_screen(), 1);
+    assert_eq!(app::shown_pieces(ui), 32);
+
+    // Tap a piece: its destinations light up (R-T3: only forward here); tap one: it moves.
+    tap(ui, "d3").await;
+    assert_eq!(marked(ui, 1), vec!["d4"]);
+    tap(ui, "d4").await;
+    settle().await;
+    assert!(code().contains("d4"), "{}", code());
+    assert_eq!(ui.get_move_rows().row_data(0).unwrap().white, "d3-d4");
+    // Tapping elsewhere cancels a selection.
+    tap(ui, "e6").await;
+    assert!(!marked(ui, 1).is_empty());
+    tap(ui, "a1").await;
+    assert!(marked(ui, 1).is_empty());
+
+    // A multi-capture route chosen step by step (R-Z8): c3 ends two routes.
+    start("W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
+    tap(ui, "a1").await;
+    assert!(
+        ui.get_routes().row_count() >= 4,
+        "every capture route is drawn"
+    );
+    tap(ui, "c3").await;
+    assert_eq!(ui.get_message(), "choose-route");
+    let landings = marked(ui, 2);
+    assert!(landings.contains(&"a3".to_string()) && landings.contains(&"c1".to_string()));
+    tap(ui, "c1").await;
+    tap(ui, "c3").await;
+    settle().await;
+    assert_eq!(code(), "B:Wc3:Ba2,b3:last=a1-c3/-");
+
+    // The animated move: the piece travels, the captured pieces disappear in order.
+    with_app(|a| a.set_anim_speed(1));
+    start("W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
+    tap(ui, "e1").await;
+    assert_eq!(ui.get_captured_marks().row_count(), 4);
+    tap(ui, "h3").await;
+    assert!(ui.get_animating());
+    sleep(150).await;
+    let mid = app::shown_pieces(ui);
+    assert!(
+        mid < 6,
+        "captured pieces vanish during the animation ({mid})"
+    );
+    settle().await;
+    assert!(!ui.get_animating());
+    assert_eq!(app::shown_pieces(ui), 2);
+    with_app(|a| a.set_anim_speed(0));
+
+    // King versus lone man: the game-over text says so (R-T10).
+    start("W:WKa1:Ba4,h8", "turkish", 0, Color::White);
+    tap(ui, "a1").await;
+    tap(ui, "a5").await;
+    settle().await;
+    assert!(ui.get_game_over());
+    assert_eq!(ui.get_result_winner(), "white");
+    assert_eq!(ui.get_result_reason(), "king-vs-lone-man");
+    let text = ui
+        .global::<Texts>()
+        .invoke_reason("king-vs-lone-man".into(), "white".into());
+    assert_eq!(text, "King versus lone man: the king wins.");
+    assert!(
+        ElementHandle::find_by_accessible_label(ui, &text)
+            .next()
+            .is_some(),
+        "the game-over text is on screen"
+    );
+
+    // Against the computer at level 1 until the game ends, with an undo on the way.
+    let rules = Rules::parse("fetaix", &[] as &[&str]).unwrap();
+    with_app(|a| a.begin(GameRecord::new(rules), 1, Color::White));
+    let mut undone = false;
+    for _ in 0..400 {
+        settle().await;
+        if ui.get_game_over() {
+            break;
+        }
+        assert!(ui.get_human_to_move(), "the computer answered");
+        if !undone && with_app(|a| a.record().ply()).unwrap() >= 4 {
+            let before = with_app(|a| a.record().ply()).unwrap();
+            ui.invoke_undo();
+            settle().await;
+            let after = with_app(|a| a.record().ply()).unwrap();
+            assert_eq!(after + 2, before, "undo takes back your move and the reply");
+            undone = true;
+        }
+        // Play the first legal move by tapping: the piece, then its first destination (or
+        // the next landing point until the move is made).
+        let movable = with_app(|a| {
+            let pos = a.record().current();
+            let m = &pos.legal_moves_detailed()[0];
+            pos.geometry().label(m.mv.from())
+        })
+        .unwrap();
+        tap(ui, &movable).await;
+        for _ in 0..20 {
+            let dest = marked(ui, 1);
+            let land = marked(ui, 2);
+            if let Some(d) = dest.first().or(land.first()) {
+                tap(ui, d).await;
+            }
+            if ui.get_thinking()
+                || ui.get_game_over()
+                || marked(ui, 1).is_empty() && marked(ui, 2).is_empty()
+            {
+                break;
+            }
+        }
+    }
+    settle().await;
+    assert!(ui.get_game_over(), "the game against the computer ended");
+    assert!(undone);
+    assert!(!ui.get_result_reason().is_empty());
+
+    // Leaving the screen cancels the search and keeps the game for later.
+    let rules = Rules::parse("zamma", &[] as &[&str]).unwrap();
+    with_app(|a| a.begin(GameRecord::new(rules), 8, Color::Black));
+    sleep(50).await;
+    assert!(ui.get_thinking());
+    ui.invoke_leave_game();
+    assert!(!with_app(|a| a.is_thinking()).unwrap());
+    assert_eq!(ui.get_screen(), 0);
+    assert!(ui.get_can_resume());
+}
+
+#[test]
+fn play_through_the_ui() {
+    i_slint_backend_testing::init_integration_test_with_system_time();
+    let dir = std::env::temp_dir().join(format!("dama-ui-flow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = app::create(Store::new(&dir)).unwrap();
+    ui.show().unwrap();
+    let weak = ui.as_weak();
+    let done = Rc::new(RefCell::new(false));
+    let done2 = done.clone();
+    slint::spawn_local(async move {
+        let ui = weak.upgrade().unwrap();
+        scenarios(&ui).await;
+        *done2.borrow_mut() = true;
+        slint::quit_event_loop().unwrap();
+    })
+    .unwrap();
+    slint::run_event_loop().unwrap();
+    assert!(*done.borrow(), "the scenarios ran to the end");
+    let _ = std::fs::remove_dir_all(&dir);
+}
