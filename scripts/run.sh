@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# Builds and runs the app. Until the touch UI lands this runs the `dama` command line on an
-# example: the legal moves and status of the Zamma start position, and a perft.
+# Builds and runs the app: the desktop window of the touch UI (the same code as on phones).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --bin dama
-./target/release/dama moves --game zamma
-./target/release/dama status --game turkish --position "W:WKd4:Be7"
-./target/release/dama perft 6 --game turkish
+if [ "$(uname)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  need=()
+  for p in libfontconfig-dev libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 fonts-dejavu-core; do
+    dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+  done
+  if [ ${#need[@]} -gt 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+fi
+exec cargo run --release -p dama-ui --bin dama-app "$@"

@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# Sets up what the tests need and runs every test: format, lints, Rust unit/integration/
-# property tests, the rule-book vectors through the `dama` command line, and the FFI tests
-# through the generated Python and Kotlin bindings.
+# Sets up what the tests need (Debian packages, a Python venv, the Kotlin compiler, Debian's
+# Rust for ARM) and runs every test: format, lints, the Rust tests of every crate (rules,
+# AI, UI headless with screenshots), the rule-book vectors through the `dama` command line,
+# the FFI tests through the generated Python and Kotlin bindings, the desktop app under Xvfb,
+# the offline check, and the ARM64/Android/iOS proofs with the size budgets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s ==\n' "$*"; }
 
 step "setup"
-missing=()
-[ -f /usr/share/java/jna.jar ] || missing+=(libjna-java)
-command -v javac >/dev/null || missing+=(default-jdk-headless)
-command -v npm >/dev/null || missing+=(npm)
-if [ ${#missing[@]} -gt 0 ]; then
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+need=()
+for p in libjna-java xvfb x11-apps imagemagick libfontconfig-dev libxkbcommon-x11-0 libx11-xcb1 \
+         libxcursor1 libxrandr2 libxi6 fonts-dejavu-core bc; do
+  dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
+done
+command -v javac >/dev/null || need+=(default-jdk-headless)
+command -v npm >/dev/null || need+=(npm)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 if [ ! -x target/venv/bin/pytest ]; then
   python3 -m venv target/venv
@@ -26,7 +32,7 @@ cargo fmt --all -- --check
 step "clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "rust tests"
+step "rust tests (rules, AI, bindings crate, UI headless + screenshots in screenshots/)"
 cargo test --workspace
 
 step "rule-book vectors through the dama command line"
@@ -41,3 +47,12 @@ target/venv/bin/python -m pytest -q tests/ffi
 
 step "FFI tests: Kotlin"
 bash scripts/test-kotlin.sh
+
+step "desktop app under Xvfb"
+bash scripts/smoke-desktop.sh target/debug/dama-app
+
+step "offline"
+bash scripts/offline-check.sh
+
+step "ARM64 under qemu, Android/iOS type checks, sizes"
+bash scripts/arm64.sh
