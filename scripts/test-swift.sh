@@ -25,6 +25,9 @@ module DamaCoreFFI {
 MAP
 cp target/debug/libdama_core.so "$work/"
 cat > "$work/main.swift" <<'SWIFT'
+#if canImport(Glibc)
+import Glibc
+#endif
 var passed = 0
 var failed = 0
 func check(_ name: String, _ body: () throws -> Void) {
@@ -60,4 +63,10 @@ check("ai") {
 print("swift: \(passed) passed, \(failed) failed")
 if failed > 0 { exit(1) }
 SWIFT
-chroot "$root" bash -c "cd /work && swiftc -I . -Xcc -fmodule-map-file=module.modulemap -L . -ldama_core DamaCore.swift main.swift -o test && LD_LIBRARY_PATH=. ./test"
+# Call the real driver (its libraries are found relative to it) with /proc mounted.
+mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+trap 'umount "$root/proc" 2>/dev/null || true' EXIT
+swift=/usr/libexec/swift
+chroot "$root" bash -c "cd /work && $swift/bin/swiftc -I /work -Xcc -fmodule-map-file=/work/module.modulemap \
+  -L /work -ldama_core DamaCore.swift main.swift -o test \
+  && LD_LIBRARY_PATH=.:$swift/lib/swift/linux ./test"
