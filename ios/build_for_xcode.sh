@@ -4,7 +4,7 @@
 set -euo pipefail
 export PATH="$HOME/.cargo/bin:/usr/local/bin:/opt/homebrew/bin:/usr/bin:/bin:$PATH"
 root="$(cd "$(dirname "$0")/.." && pwd -P)"
-if [ "${CONFIGURATION:-Debug}" = "Debug" ]; then profile=debug; flag=; else profile=release; flag=--release; fi
+if [ "${CONFIGURATION:-Debug}" = "Debug" ]; then profile=debug; flag=; else profile=release-app; flag="--profile release-app"; fi
 case "${PLATFORM_NAME:-iphoneos}:${NATIVE_ARCH_ACTUAL:-arm64}" in
   iphonesimulator:x86_64) target=x86_64-apple-ios ;;
   iphonesimulator:*) target=aarch64-apple-ios-sim ;;

@@ -11,4 +11,4 @@ if [ "$(uname)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
   fi
 fi
-exec cargo run --release -p dama-ui --bin dama-app "$@"
+exec cargo run --profile release-app -p dama-ui --bin dama-app "$@"

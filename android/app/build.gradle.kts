@@ -39,14 +39,14 @@ android {
     }
 }
 
-// cargo ndk -t <abi>... -o <jniLibs> build --release -p dama-ui
+// cargo ndk -t <abi>... -o <jniLibs> build --profile release-app -p dama-ui
 val cargoBuild by tasks.registering(Exec::class) {
     group = "rust"
     description = "Builds the Slint UI library for every ABI with cargo-ndk"
     workingDir = workspace
     val args = mutableListOf("cargo", "ndk", "--platform", "30")
     abis.forEach { args += listOf("-t", it) }
-    args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--release", "-p", "dama-ui", "--lib")
+    args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--profile", "release-app", "-p", "dama-ui", "--lib")
     commandLine(args)
     inputs.dir(File(workspace, "ui/src"))
     inputs.dir(File(workspace, "ui/ui"))
