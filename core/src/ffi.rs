@@ -352,6 +352,22 @@ fn to_game_move(pos: &Position, d: &Detailed) -> GameMove {
     }
 }
 
+fn parse_point(pos: &Position, label: &str) -> Result<Point, DamaError> {
+    pos.geometry()
+        .parse_label(label)
+        .ok_or_else(|| DamaError::BadPosition {
+            detail: format!("unknown point '{label}'"),
+        })
+}
+
+fn board_piece(pos: &Position, p: Point) -> Option<BoardPiece> {
+    pos.piece_at(p).map(|pc| BoardPiece {
+        point: label(pos, p),
+        side: pc.color.into(),
+        king: pc.role == Role::King,
+    })
+}
+
 fn to_result(o: &Outcome) -> GameResult {
     GameResult {
         winner: o.winner().map(Side::from),
@@ -493,13 +509,7 @@ impl GameSession {
             let g = pos.geometry();
             g.points()
                 .iter()
-                .filter_map(|&p| {
-                    pos.piece_at(p).map(|pc| BoardPiece {
-                        point: g.label(p),
-                        side: pc.color.into(),
-                        king: pc.role == Role::King,
-                    })
-                })
+                .filter_map(|&p| board_piece(pos, p))
                 .collect()
         })
     }
@@ -509,17 +519,8 @@ impl GameSession {
         guard(|| {
             let r = self.lock();
             let pos = r.current();
-            let p = pos
-                .geometry()
-                .parse_label(&point)
-                .ok_or_else(|| DamaError::BadPosition {
-                    detail: format!("unknown point '{point}'"),
-                })?;
-            Ok(pos.piece_at(p).map(|pc| BoardPiece {
-                point: point.clone(),
-                side: pc.color.into(),
-                king: pc.role == Role::King,
-            }))
+            let p = parse_point(pos, &point)?;
+            Ok(board_piece(pos, p))
         })
     }
 
@@ -543,12 +544,7 @@ impl GameSession {
         guard(|| {
             let r = self.lock();
             let pos = r.current();
-            let p = pos
-                .geometry()
-                .parse_label(&point)
-                .ok_or_else(|| DamaError::BadPosition {
-                    detail: format!("unknown point '{point}'"),
-                })?;
+            let p = parse_point(pos, &point)?;
             if r.outcome().is_some() {
                 return Ok(Vec::new());
             }

@@ -1,7 +1,7 @@
 //! The AI commands of `dama`: `go`, `engine` (line protocol) and `match`.
 
 use dama_core::ai::arena::{elo, play_game, Player};
-use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB, WIN_BOUND};
+use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB};
 use dama_core::notation;
 use dama_core::{GameRecord, Move, Position, Rules};
 use std::io::{BufRead, Write};
@@ -14,7 +14,6 @@ fn score_text(i: &SearchInfo) -> String {
     match i.mate_in() {
         Some(n) if n >= 0 => format!("win {n}"),
         Some(n) => format!("loss {}", -n),
-        None if i.score.abs() > WIN_BOUND => format!("cp {}", i.score),
         None => format!("cp {}", i.score),
     }
 }
