@@ -1,14 +1,14 @@
 //! AI benchmarks (figures, not asserts). `cargo bench -p dama-core --bench ai` prints:
 //! search speed on fixed positions per game, time to depth 10 from the start of Turkish Dama
-//! and Zamma, the latency of a cancellation; `-- ladder [GAMES] [MS]` adds the strength ladder
-//! (each level against the one below, GAMES per pair and family, level 7/8 budget MS per move)
-//! and level 8 against a random mover.
+//! and Zamma, the latency of a cancellation; `-- ladder [GAMES] [MS] [GAME...]` runs the strength
+//! ladder instead (each level against the one below, GAMES per pair and family on every core,
+//! level 8 budget MS per move, level 7 half of it) and level 8 against a random mover.
 
 use dama_core::ai::arena::{elo, play_game, Player};
 use dama_core::ai::{Engine, Level, Limits};
 use dama_core::{Position, Rules};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 fn pos(game: &str, code: Option<&str>) -> Position {
@@ -93,65 +93,91 @@ fn cancellation() {
     );
 }
 
-fn ladder(games: u32, ms: u64) {
-    println!("strength ladder: {games} games per pair and family, levels 7/8 at {ms} ms per move");
-    for game in ["turkish", "zamma"] {
-        let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+/// Plays `games` games of A against B (colours alternating, each opening played from both
+/// sides) on every core, in order of the game index so the result does not depend on the
+/// thread count; returns A's points per game (2, 1, 0).
+fn run_pair(rules: Rules, a: Player, b: Player, games: u32, seed: u64) -> Vec<u32> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicU32::new(0);
+    let points = Mutex::new(vec![0u32; games as usize]);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let (p, _) = play_game(rules, a, b, g % 2 == 0, seed + (g as u64 / 2) * 2);
+                points.lock().unwrap()[g as usize] = p;
+            });
+        }
+    });
+    points.into_inner().unwrap()
+}
+
+fn ladder(games: u32, ms: u64, families: &[String]) {
+    println!(
+        "strength ladder: {games} games per pair and family, level 7 at {} ms and level 8 at {ms} ms per move",
+        ms / 2
+    );
+    let level = |l: u8| {
+        let mut lv = Level::new(l);
+        lv.budget = Duration::from_millis(ms);
+        Player::Level(lv)
+    };
+    for game in families {
+        let rules = match Rules::parse(game, &[] as &[&str]) {
+            Ok(r) => r,
+            Err(e) => {
+                println!("{game}: {e}");
+                continue;
+            }
+        };
         let mut total = 0.0;
-        for level in 2..=8u8 {
-            let mk = |l: u8| {
-                let mut lv = Level::new(l);
-                lv.budget = Duration::from_millis(ms);
-                Player::Level(lv)
-            };
-            let points: Vec<u32> = (0..games)
-                .map(|g| {
-                    play_game(
-                        rules,
-                        mk(level),
-                        mk(level - 1),
-                        g % 2 == 0,
-                        0xB00 + (g as u64 / 2) * 2,
-                    )
-                    .0
-                })
-                .collect();
+        for l in 2..=8u8 {
+            let t = Instant::now();
+            let points = run_pair(rules, level(l), level(l - 1), games, 0xB00);
             let (d, m) = elo(&points);
             total += d;
             let w = points.iter().filter(|&&p| p == 2).count();
             let dr = points.iter().filter(|&&p| p == 1).count();
             println!(
-                "{game:<8} level {level} vs {}: +{w} ={dr} -{} elo {d:+.0} +/- {m:.0} (ladder {total:+.0})",
-                level - 1,
-                points.len() - w - dr
+                "{game:<8} level {l} vs {}: +{w} ={dr} -{} score {:.1} % elo {d:+.0} +/- {m:.0} (ladder {total:+.0}) [{:.0} s]",
+                l - 1,
+                points.len() - w - dr,
+                points.iter().sum::<u32>() as f64 * 50.0 / points.len() as f64,
+                t.elapsed().as_secs_f64()
             );
         }
-        let mut l8 = Level::new(8);
-        l8.budget = Duration::from_millis(ms);
-        let points: Vec<u32> = (0..games)
-            .map(|g| {
-                play_game(
-                    rules,
-                    Player::Level(l8),
-                    Player::Random,
-                    g % 2 == 0,
-                    0xC00 + g as u64,
-                )
-                .0
-            })
-            .collect();
+        let t = Instant::now();
+        let points = run_pair(rules, level(8), Player::Random, games, 0xC00);
         let won = points.iter().filter(|&&p| p == 2).count();
-        println!("{game:<8} level 8 vs random: {won}/{} won", points.len());
+        println!(
+            "{game:<8} level 8 vs random: {won}/{} won [{:.0} s]",
+            points.len(),
+            t.elapsed().as_secs_f64()
+        );
     }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    speed();
-    cancellation();
+    // `ladder` alone skips the speed figures, so a long ladder run can be split by family.
     if let Some(i) = args.iter().position(|a| a == "ladder") {
         let games = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(100);
         let ms = args.get(i + 2).and_then(|s| s.parse().ok()).unwrap_or(1000);
-        ladder(games, ms);
+        let mut families: Vec<String> = args
+            .iter()
+            .skip(i + 3)
+            .filter(|a| !a.starts_with('-'))
+            .cloned()
+            .collect();
+        if families.is_empty() {
+            families = vec!["turkish".into(), "zamma".into()];
+        }
+        ladder(games, ms, &families);
+        return;
     }
+    speed();
+    cancellation();
 }

@@ -154,21 +154,24 @@ impl Level {
     /// Limits, root noise (hundredths of a man) and the chance to overlook a longer capture.
     fn settings(&self) -> (Limits, i32, u32) {
         let cap = Some(self.budget);
-        let (depth, noise, miss) = match self.level {
-            1 => (1, 150, 50),
-            2 => (2, 100, 35),
-            3 => (3, 60, 20),
-            4 => (4, 35, 10),
-            5 => (6, 15, 0),
-            6 => (8, 5, 0),
-            _ => (0, 0, 0),
+        // Levels 5 and 6 are bounded by nodes as well as depth: a depth alone means 5 ms in
+        // Turkish Dama but 200 ms in a Zamma middle game (branching ~4 vs ~15), which left
+        // Zamma's level 6 as strong as level 8. A node count is the same effort in every family.
+        let (depth, nodes, noise, miss) = match self.level {
+            1 => (1, None, 150, 50),
+            2 => (2, None, 100, 35),
+            3 => (3, None, 60, 20),
+            4 => (4, None, 35, 10),
+            5 => (7, Some(20_000), 15, 0),
+            6 => (10, Some(100_000), 5, 0),
+            _ => (0, None, 0, 0),
         };
         let limits = match self.level {
             7 => Limits::movetime(self.budget / 2),
             8 => Limits::movetime(self.budget),
             _ => Limits {
                 depth: Some(depth),
-                nodes: None,
+                nodes,
                 movetime: cap,
             },
         };
