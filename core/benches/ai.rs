@@ -4,11 +4,11 @@
 //! ladder instead (each level against the one below, GAMES per pair and family on every core,
 //! level 8 budget MS per move, level 7 half of it) and level 8 against a random mover.
 
-use dama_core::ai::arena::{elo, play_game, Player};
+use dama_core::ai::arena::{elo, play_match, tally, Player};
 use dama_core::ai::{Engine, Level, Limits};
 use dama_core::{Position, Rules};
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn pos(game: &str, code: Option<&str>) -> Position {
@@ -93,33 +93,12 @@ fn cancellation() {
     );
 }
 
-/// Plays `games` games of A against B (colours alternating, each opening played from both
-/// sides) on every core, in order of the game index so the result does not depend on the
-/// thread count; returns A's points per game (2, 1, 0).
-fn run_pair(rules: Rules, a: Player, b: Player, games: u32, seed: u64) -> Vec<u32> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let next = AtomicU32::new(0);
-    let points = Mutex::new(vec![0u32; games as usize]);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games {
-                    break;
-                }
-                let (p, _) = play_game(rules, a, b, g % 2 == 0, seed + (g as u64 / 2) * 2);
-                points.lock().unwrap()[g as usize] = p;
-            });
-        }
-    });
-    points.into_inner().unwrap()
-}
-
 fn ladder(games: u32, ms: u64, families: &[String]) {
     println!(
         "strength ladder: {games} games per pair and family, level 7 at {} ms and level 8 at {ms} ms per move",
         ms / 2
     );
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let level = |l: u8| {
         let mut lv = Level::new(l);
         lv.budget = Duration::from_millis(ms);
@@ -136,22 +115,21 @@ fn ladder(games: u32, ms: u64, families: &[String]) {
         let mut total = 0.0;
         for l in 2..=8u8 {
             let t = Instant::now();
-            let points = run_pair(rules, level(l), level(l - 1), games, 0xB00);
+            let points = play_match(rules, level(l), level(l - 1), games, 0xB00, threads);
             let (d, m) = elo(&points);
             total += d;
-            let w = points.iter().filter(|&&p| p == 2).count();
-            let dr = points.iter().filter(|&&p| p == 1).count();
+            let (w, dr, lost) = tally(&points);
             println!(
                 "{game:<8} level {l} vs {}: +{w} ={dr} -{} score {:.1} % elo {d:+.0} +/- {m:.0} (ladder {total:+.0}) [{:.0} s]",
                 l - 1,
-                points.len() - w - dr,
+                lost,
                 points.iter().sum::<u32>() as f64 * 50.0 / points.len() as f64,
                 t.elapsed().as_secs_f64()
             );
         }
         let t = Instant::now();
-        let points = run_pair(rules, level(8), Player::Random, games, 0xC00);
-        let won = points.iter().filter(|&&p| p == 2).count();
+        let points = play_match(rules, level(8), Player::Random, games, 0xC00, threads);
+        let (won, _, _) = tally(&points);
         println!(
             "{game:<8} level 8 vs random: {won}/{} won [{:.0} s]",
             points.len(),

@@ -6,7 +6,8 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::record::GameRecord;
 use crate::rules::{Color, Rules};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// How a player of `go` or `match` chooses its moves.
@@ -134,6 +135,41 @@ pub fn play_game(
     (points, outcome)
 }
 
+/// Plays `games` games of A against B on `threads` threads: colours alternate and each opening
+/// is played from both sides (game `g` uses `seed + (g / 2) * 2`). Returns A's points per game
+/// (2, 1, 0) in game order, so the result does not depend on the thread count.
+pub fn play_match(
+    rules: Rules,
+    a: Player,
+    b: Player,
+    games: u32,
+    seed: u64,
+    threads: usize,
+) -> Vec<u32> {
+    let next = AtomicU32::new(0);
+    let points = Mutex::new(vec![1u32; games as usize]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                let (p, _) = play_game(rules, a, b, g % 2 == 0, seed + (g as u64 / 2) * 2);
+                // A poisoned lock only means another game thread panicked; keep its neighbours.
+                points.lock().unwrap_or_else(|e| e.into_inner())[g as usize] = p;
+            });
+        }
+    });
+    points.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Wins, draws and losses in per-game points (2, 1, 0).
+pub fn tally(points: &[u32]) -> (usize, usize, usize) {
+    let count = |v| points.iter().filter(|&&p| p == v).count();
+    (count(2), count(1), count(0))
+}
+
 /// Elo difference and its 95 % margin from per-game points (0, 1, 2 half-points).
 pub fn elo(points: &[u32]) -> (f64, f64) {
     let n = points.len() as f64;
@@ -151,4 +187,19 @@ pub fn elo(points: &[u32]) -> (f64, f64) {
     let d = to_elo(mean);
     let margin = (to_elo(mean + 1.96 * se) - to_elo(mean - 1.96 * se)) / 2.0;
     (d, margin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_does_not_depend_on_the_thread_count() {
+        let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
+        let (a, b) = (Player::Level(Level::new(2)), Player::Level(Level::new(1)));
+        let one = play_match(rules, a, b, 4, 7, 1);
+        assert_eq!(one, play_match(rules, a, b, 4, 7, 2));
+        let (w, d, l) = tally(&one);
+        assert_eq!(w + d + l, 4);
+    }
 }

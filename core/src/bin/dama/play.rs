@@ -1,6 +1,6 @@
 //! The AI commands of `dama`: `go`, `engine` (line protocol) and `match`.
 
-use dama_core::ai::arena::{elo, play_game, Player};
+use dama_core::ai::arena::{elo, play_match, tally, Player};
 use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB};
 use dama_core::notation;
 use dama_core::{GameRecord, Move, Position, Rules};
@@ -87,31 +87,8 @@ pub fn run_match(
     games: u32,
     threads: usize,
 ) -> Result<(), String> {
-    let next = std::sync::atomic::AtomicU32::new(0);
-    let results: Mutex<Vec<(u32, u32)>> = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games {
-                    break;
-                }
-                let seed = 0xDA3A_0000_0000u64 + (g as u64 / 2) * 2;
-                let (p, _) = play_game(rules, a, b, g % 2 == 0, seed);
-                if let Ok(mut r) = results.lock() {
-                    r.push((g, p));
-                }
-            });
-        }
-    });
-    let mut r = results.into_inner().map_err(|_| "a match thread failed")?;
-    r.sort();
-    let points: Vec<u32> = r.iter().map(|&(_, p)| p).collect();
-    let (w, d, l) = (
-        points.iter().filter(|&&p| p == 2).count(),
-        points.iter().filter(|&&p| p == 1).count(),
-        points.iter().filter(|&&p| p == 0).count(),
-    );
+    let points = play_match(rules, a, b, games, 0xDA3A_0000_0000, threads);
+    let (w, d, l) = tally(&points);
     let (e, m) = elo(&points);
     println!("games {} wins {w} draws {d} losses {l}", points.len());
     println!(
