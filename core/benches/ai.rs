@@ -2,10 +2,12 @@
 //! search speed on fixed positions per game, time to depth 10 from the start of Turkish Dama
 //! and Zamma, the latency of a cancellation; `-- ladder [GAMES] [MS] [GAME...]` runs the strength
 //! ladder instead (each level against the one below, GAMES per pair and family on every core,
-//! level 8 budget MS per move, level 7 half of it) and level 8 against a random mover.
+//! level 8 budget MS per move, level 7 half of it) and level 8 against a random mover;
+//! `-- limits [N]` only measures how closely searches keep their time budget and a cancel on
+//! N random positions per game and capture rule.
 
 use dama_core::ai::arena::{elo, play_match, tally, Player};
-use dama_core::ai::{Engine, Level, Limits};
+use dama_core::ai::{Engine, Level, Limits, Rng};
 use dama_core::{Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -93,6 +95,89 @@ fn cancellation() {
     );
 }
 
+/// Positions of random games (every game and capture rule, huffing included): how far past
+/// its budget a 50 ms search returns, and how soon after a cancel, worst and 99th percentile.
+fn limits(per_config: usize) {
+    let configs: [(&str, &[&str]); 9] = [
+        ("turkish", &[]),
+        ("zamma", &[]),
+        ("zamma", &["capture=compulsory"]),
+        ("zamma", &["capture=huffing"]),
+        ("damma", &[]),
+        ("damma", &["capture=huffing"]),
+        ("fetaix", &["capture=huffing"]),
+        ("kharbaga", &[]),
+        ("kharbaga", &["capture=huffing"]),
+    ];
+    let budget = Duration::from_millis(50);
+    println!("limits: {per_config} random positions per game and option, movetime 50 ms, cancel after 20 ms");
+    let mut rng = Rng::new(7);
+    let (mut all_over, mut all_cancel) = (Vec::new(), Vec::new());
+    for (game, options) in configs {
+        let rules = Rules::parse(game, options).unwrap();
+        let (mut over, mut cancel) = (Vec::new(), Vec::new());
+        let mut engine = Engine::new(32);
+        while over.len() < per_config {
+            let mut p = Position::start(rules);
+            let plies = 6 + rng.below(60);
+            for _ in 0..plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.outcome().is_some() {
+                    break;
+                }
+                p = p
+                    .play(&moves[rng.below(moves.len() as u64) as usize])
+                    .unwrap();
+            }
+            if p.outcome().is_some() || p.legal_moves().is_empty() {
+                continue;
+            }
+            let never = AtomicBool::new(false);
+            let t = Instant::now();
+            let _ = engine.think(&p, &[], &Limits::movetime(budget), &never, |_| {});
+            over.push(t.elapsed().saturating_sub(budget));
+            let stop = Arc::new(AtomicBool::new(false));
+            let (flag, q) = (stop.clone(), p.clone());
+            let h = std::thread::spawn(move || {
+                let mut e = Engine::new(32);
+                let _ = e.think(
+                    &q,
+                    &[],
+                    &Limits::movetime(Duration::from_secs(60)),
+                    &flag,
+                    |_| {},
+                );
+                Instant::now()
+            });
+            std::thread::sleep(Duration::from_millis(20));
+            let cancelled = Instant::now();
+            stop.store(true, Ordering::Relaxed);
+            cancel.push(h.join().unwrap().saturating_duration_since(cancelled));
+        }
+        let ms = |v: &mut Vec<Duration>, q: f64| {
+            v.sort();
+            v[((v.len() - 1) as f64 * q) as usize].as_secs_f64() * 1e3
+        };
+        println!(
+            "  {:<28} past budget: worst {:.2} ms, p99 {:.2} ms; after cancel: worst {:.2} ms, p99 {:.2} ms",
+            format!("{game} {}", options.join(" ")),
+            ms(&mut over, 1.0),
+            ms(&mut over, 0.99),
+            ms(&mut cancel, 1.0),
+            ms(&mut cancel, 0.99)
+        );
+        all_over.extend(over);
+        all_cancel.extend(cancel);
+    }
+    all_over.sort();
+    all_cancel.sort();
+    println!(
+        "  all: past budget worst {:.2} ms, after cancel worst {:.2} ms",
+        all_over.last().map_or(0.0, |d| d.as_secs_f64() * 1e3),
+        all_cancel.last().map_or(0.0, |d| d.as_secs_f64() * 1e3)
+    );
+}
+
 fn ladder(games: u32, ms: u64, families: &[String]) {
     println!(
         "strength ladder: {games} games per pair and family, level 7 at {} ms and level 8 at {ms} ms per move",
@@ -156,6 +241,11 @@ fn main() {
         ladder(games, ms, &families);
         return;
     }
+    if let Some(i) = args.iter().position(|a| a == "limits") {
+        limits(args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(40));
+        return;
+    }
     speed();
     cancellation();
+    limits(20);
 }

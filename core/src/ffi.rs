@@ -11,6 +11,7 @@
 use crate::ai::{AiError, Engine, Level, Limits};
 use crate::notation::{self, NotationError};
 use crate::position::{PlayError, Role};
+use crate::quote::Quote;
 use crate::record::{pdn, GameRecord, RecordError};
 use crate::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -356,7 +357,7 @@ fn parse_point(pos: &Position, label: &str) -> Result<Point, DamaError> {
     pos.geometry()
         .parse_label(label)
         .ok_or_else(|| DamaError::BadPosition {
-            detail: format!("unknown point '{label}'"),
+            detail: format!("unknown point '{}'", Quote(label)),
         })
 }
 
@@ -389,9 +390,16 @@ impl GameSession {
         self.record.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    fn snapshot(&self) -> (Position, Vec<u64>) {
+    /// The position and history to search, or the result when the game is over (also by
+    /// resignation, agreement or repetition, which the position alone does not show).
+    fn snapshot(&self) -> Result<(Position, Vec<u64>), DamaError> {
         let r = self.lock();
-        (r.current().clone(), r.history())
+        if let Some(o) = r.outcome() {
+            return Err(DamaError::GameOver {
+                detail: o.to_string(),
+            });
+        }
+        Ok((r.current().clone(), r.history()))
     }
 }
 
@@ -590,7 +598,7 @@ impl GameSession {
                         pos.geometry()
                             .parse_label(l)
                             .ok_or_else(|| DamaError::BadNotation {
-                                detail: format!("unknown point '{l}'"),
+                                detail: format!("unknown point '{}'", Quote(l)),
                             })
                     })
                     .collect();
@@ -722,7 +730,7 @@ impl AiPlayer {
         ) -> Result<crate::ai::SearchResult, AiError>,
     ) -> Result<SearchReport, DamaError> {
         guard(|| {
-            let (pos, history) = session.snapshot();
+            let (pos, history) = session.snapshot()?;
             let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
             let r = f(&mut engine, &pos, &history, &cancel.flag).map_err(|e| match e {
                 AiError::Cancelled => DamaError::Cancelled,

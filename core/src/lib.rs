@@ -29,6 +29,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod quote;
 pub mod record;
 pub mod rules;
 pub mod setup;

@@ -7,6 +7,7 @@ use crate::games::Detailed;
 use crate::geometry::{Geometry, Point};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::quote::Quote;
 use std::fmt;
 
 /// Why a move text was not accepted.
@@ -33,11 +34,16 @@ impl fmt::Display for NotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NotationError::Empty => f.write_str("empty move"),
-            NotationError::Syntax(s) => write!(f, "not a move: '{s}'"),
-            NotationError::UnknownPoint(s) => write!(f, "unknown point '{s}'"),
-            NotationError::NoSuchMove(s) => write!(f, "no legal move '{s}'"),
+            NotationError::Syntax(s) => write!(f, "not a move: '{}'", Quote(s)),
+            NotationError::UnknownPoint(s) => write!(f, "unknown point '{}'", Quote(s)),
+            NotationError::NoSuchMove(s) => write!(f, "no legal move '{}'", Quote(s)),
             NotationError::Ambiguous { text, candidates } => {
-                write!(f, "'{text}' is ambiguous: {}", candidates.join(", "))
+                write!(
+                    f,
+                    "'{}' is ambiguous: {}",
+                    Quote(text),
+                    candidates.join(", ")
+                )
             }
         }
     }

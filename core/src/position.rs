@@ -292,6 +292,19 @@ impl Position {
         Ok(next)
     }
 
+    /// `true` when later moves can undo `m`: no capture, huff or promotion, and a king's
+    /// move or a man's move along its rank (Turkish sideways, R-T3). Positions before an
+    /// irreversible move can never recur, so repetition looks back only over reversible ones.
+    #[inline]
+    pub(crate) fn is_reversible(&self, m: &Move) -> bool {
+        let g = self.geometry();
+        m.captured == 0
+            && m.huff == NO_POINT
+            && !m.promote
+            && (self.kings >> m.from & 1 == 1
+                || g.coords(Point(m.from)).1 == g.coords(Point(m.to)).1)
+    }
+
     /// Plays a move produced by [`Position::generate_moves`] for this position.
     #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {

@@ -2,6 +2,7 @@
 //! R-T12, R-Z4, R-Z9, R-Z13..R-Z15).
 
 use crate::geometry::{BoardKind, Geometry};
+use crate::quote::Quote;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -179,17 +180,20 @@ impl fmt::Display for RulesError {
         match self {
             RulesError::UnknownGame(g) => write!(
                 f,
-                "unknown game '{g}' (expected turkish, zamma, damma, fetaix or kharbaga)"
+                "unknown game '{}' (expected turkish, zamma, damma, fetaix or kharbaga)",
+                Quote(g)
             ),
-            RulesError::NotKeyValue(s) => write!(f, "option '{s}' is not written key=value"),
+            RulesError::NotKeyValue(s) => {
+                write!(f, "option '{}' is not written key=value", Quote(s))
+            }
             RulesError::UnknownOption { game, key } => {
-                write!(f, "{game} has no option '{key}'")
+                write!(f, "{game} has no option '{}'", Quote(key))
             }
             RulesError::BadValue {
                 key,
                 value,
                 allowed,
-            } => write!(f, "option {key}={value}: expected {key}={allowed}"),
+            } => write!(f, "option {key}={}: expected {key}={allowed}", Quote(value)),
         }
     }
 }

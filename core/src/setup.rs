@@ -7,6 +7,7 @@
 use crate::geometry::{Bits, Point};
 use crate::moves::NO_POINT;
 use crate::position::Position;
+use crate::quote::Quote;
 use crate::rules::{CaptureRule, Color, GameId, Rules};
 use std::fmt;
 
@@ -61,20 +62,26 @@ impl fmt::Display for CodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CodeError::Shape(s) => write!(f, "not a position code: {s}"),
-            CodeError::SideToMove(s) => write!(f, "side to move must be W or B, not '{s}'"),
+            CodeError::SideToMove(s) => {
+                write!(f, "side to move must be W or B, not '{}'", Quote(s))
+            }
             CodeError::PieceSyntax { color, entry } => {
-                write!(f, "{color}: bad piece entry '{entry}'")
+                write!(f, "{color}: bad piece entry '{}'", Quote(entry))
             }
             CodeError::UnknownLabel {
                 color: Some(c),
                 label,
                 game,
-            } => write!(f, "{c}: unknown label '{label}' on the {game} board"),
+            } => write!(
+                f,
+                "{c}: unknown label '{}' on the {game} board",
+                Quote(label)
+            ),
             CodeError::UnknownLabel {
                 color: None,
                 label,
                 game,
-            } => write!(f, "unknown label '{label}' on the {game} board"),
+            } => write!(f, "unknown label '{}' on the {game} board", Quote(label)),
             CodeError::PointUsedTwice(l) => write!(f, "point {l} used twice"),
             CodeError::TooManyPieces { color, count, max } => {
                 write!(f, "{color} has {count} pieces, more than {max}")
@@ -116,7 +123,8 @@ impl Setup {
         let fields: Vec<&str> = code.split(':').map(str::trim).collect();
         if fields.len() < 3 {
             return Err(CodeError::Shape(format!(
-                "'{code}' needs at least side:W…:B…"
+                "'{}' needs at least side:W…:B…",
+                Quote(code)
             )));
         }
         let mut s = Setup {
@@ -136,7 +144,8 @@ impl Setup {
                 (Color::Black, rest)
             } else {
                 return Err(CodeError::Shape(format!(
-                    "piece field '{f}' must start with W or B"
+                    "piece field '{}' must start with W or B",
+                    Quote(f)
                 )));
             };
             let seen = if color == Color::White {
@@ -173,21 +182,26 @@ impl Setup {
         }
         let mut seen_keys: Vec<&str> = Vec::new();
         for f in &fields[3..] {
-            let (key, value) = f
-                .split_once('=')
-                .ok_or_else(|| CodeError::Field(format!("field '{f}' is not key=value")))?;
+            let (key, value) = f.split_once('=').ok_or_else(|| {
+                CodeError::Field(format!("field '{}' is not key=value", Quote(f)))
+            })?;
             if seen_keys.contains(&key) {
-                return Err(CodeError::Field(format!("field '{key}' given twice")));
+                return Err(CodeError::Field(format!(
+                    "field '{}' given twice",
+                    Quote(key)
+                )));
             }
             seen_keys.push(key);
             match key {
                 "clock" => {
-                    s.clock = value
-                        .parse()
-                        .map_err(|_| CodeError::Field(format!("clock '{value}' is not a number")))?
+                    s.clock = value.parse().map_err(|_| {
+                        CodeError::Field(format!("clock '{}' is not a number", Quote(value)))
+                    })?
                 }
                 "last" => {
-                    let bad = || CodeError::Field(format!("last '{value}' is not from-to/from-to"));
+                    let bad = || {
+                        CodeError::Field(format!("last '{}' is not from-to/from-to", Quote(value)))
+                    };
                     let (w, b) = value.split_once('/').ok_or_else(bad)?;
                     for (i, part) in [w, b].into_iter().enumerate() {
                         if part == "-" {
@@ -204,13 +218,14 @@ impl Setup {
                     for l in value.split(',') {
                         if l.is_empty() {
                             return Err(CodeError::Field(format!(
-                                "huff '{value}' has an empty entry"
+                                "huff '{}' has an empty entry",
+                                Quote(value)
                             )));
                         }
                         s.huff.push(l.to_string());
                     }
                 }
-                _ => return Err(CodeError::Field(format!("unknown field '{key}'"))),
+                _ => return Err(CodeError::Field(format!("unknown field '{}'", Quote(key)))),
             }
         }
         Ok(s)

@@ -115,6 +115,26 @@ def test_error_kinds():
         dc.AiPlayer(1).search(over, 2, None, None, dc.SearchCancel())
 
 
+
+def test_ai_refuses_games_ended_by_the_players_or_by_repetition():
+    ai = dc.AiPlayer(1)
+    resigned = dc.GameSession(dc.Game.TURKISH, [], None)
+    resigned.resign()
+    agreed = dc.GameSession(dc.Game.ZAMMA, [], None)
+    agreed.agree_draw()
+    # R-T11: the third occurrence of the start position ends the game.
+    repeated = dc.GameSession(dc.Game.TURKISH, [], "W:WKa1,d2:BKh8,e7")
+    for m in ["a1-b1", "h8-g8", "b1-a1", "g8-h8"] * 2:
+        repeated.play(m)
+    assert repeated.result().reason == "repetition"
+    for s in (resigned, agreed, repeated):
+        with pytest.raises(dc.DamaError.GameOver):
+            ai.search(s, 2, None, None, dc.SearchCancel())
+        with pytest.raises(dc.DamaError.GameOver):
+            ai.choose_move(s, 1, 200, 0, dc.SearchCancel())
+        with pytest.raises(dc.DamaError.GameOver):
+            ai.hint(s, 50, dc.SearchCancel())
+
 def test_king_versus_lone_man_result():
     s = dc.GameSession(dc.Game.TURKISH, [], "W:WKa1:Ba4,h8")
     s.play("a1xa5")

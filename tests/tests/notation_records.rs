@@ -91,6 +91,13 @@ fn record_undo_redo_and_branching() {
         loaded.clone().play_notation("a3-a4"),
         Err(RecordError::AfterEnd { .. })
     ));
+    // Undo after resigning takes back the resignation only, not a move.
+    assert!(rec.undo());
+    assert_eq!(rec.outcome(), None);
+    assert_eq!(rec.moves(), ["d3-d4", "d6-d5"]);
+    rec.agree_draw().unwrap();
+    assert!(rec.undo());
+    assert_eq!((rec.outcome(), rec.ply()), (None, 2));
 }
 
 #[test]

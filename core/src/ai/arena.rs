@@ -4,6 +4,7 @@
 use super::{AiError, Engine, Level, Limits, Rng};
 use crate::moves::Move;
 use crate::outcome::Outcome;
+use crate::quote::Quote;
 use crate::record::GameRecord;
 use crate::rules::{Color, Rules};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -44,18 +45,23 @@ impl Player {
         }
         let (k, v) = spec.split_once('=').ok_or_else(|| {
             format!(
-                "engine spec '{spec}': expected random, level=N, depth=N, nodes=N or movetime=MS"
+                "engine spec '{}': expected random, level=N, depth=N, nodes=N or movetime=MS",
+                Quote(spec)
             )
         })?;
-        let n: u64 = v
-            .parse()
-            .map_err(|_| format!("engine spec '{spec}': '{v}' is not a number"))?;
+        let n: u64 = v.parse().map_err(|_| {
+            format!(
+                "engine spec '{}': '{}' is not a number",
+                Quote(spec),
+                Quote(v)
+            )
+        })?;
         Ok(match k {
             "level" if (1..=8).contains(&n) => Player::Level(Level::new(n as u8)),
             "depth" if (1..=64).contains(&n) => Player::Limits(Limits::depth(n as u32)),
             "nodes" if n > 0 => Player::Limits(Limits::nodes(n)),
             "movetime" if n > 0 => Player::Limits(Limits::movetime(Duration::from_millis(n))),
-            _ => return Err(format!("engine spec '{spec}' is out of range")),
+            _ => return Err(format!("engine spec '{}' is out of range", Quote(spec))),
         })
     }
 }

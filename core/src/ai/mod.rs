@@ -16,6 +16,7 @@
 //! assert!(pos.legal_moves().contains(&result.best));
 //! ```
 
+mod alarm;
 pub mod arena;
 pub mod eval;
 mod search;
@@ -25,6 +26,7 @@ pub mod weights;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
+use alarm::Alarm;
 use search::{Abort, Search};
 pub use search::{MATE, WIN_BOUND};
 use std::fmt;
@@ -290,8 +292,16 @@ impl Engine {
         seed: u64,
         mut on_info: F,
     ) -> Result<SearchResult, AiError> {
+        // The budget counts from the call: generating the root moves of a huffing position
+        // can itself take milliseconds.
+        let alarm = Alarm::new(limits.movetime);
         if let Some(o) = pos.outcome() {
             return Err(AiError::GameOver(o));
+        }
+        // The third occurrence ended the game (R-T11, R-Z17).
+        let h = pos.placement_hash();
+        if history.iter().filter(|&&k| k == h).count() >= 2 {
+            return Err(AiError::GameOver(pos.repetition_outcome()));
         }
         let start = Instant::now();
         let mut rng = Rng::new(seed ^ pos.key());
@@ -319,14 +329,12 @@ impl Engine {
                 }
             })
             .collect();
-        let mut hist = history.to_vec();
-        hist.push(pos.placement_hash());
         let weights = self
             .weights
             .unwrap_or(*eval::weights_for(pos.rules().game()));
-        let mut s = Search::new(&mut self.tt, stop, hist);
+        let mut s = Search::new(&mut self.tt, stop, history, pos);
         s.weights = weights;
-        s.deadline = limits.movetime.map(search::deadline);
+        s.alarm = alarm;
         s.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64) as i32;
         let mut best: Option<(usize, SearchInfo)> = None;

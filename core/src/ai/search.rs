@@ -4,6 +4,7 @@
 //! both blocked and counted endings, king versus lone man, one piece each, clocks and
 //! repetition.
 
+use super::alarm::Alarm;
 use super::eval;
 use super::tt::{fingerprint, Bound, Tt};
 use crate::moves::Move;
@@ -11,7 +12,6 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rules::{CaptureRule, Color, GameId};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 /// Score of a win at the root; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -32,16 +32,25 @@ pub(crate) enum Abort {
 pub(crate) struct Search<'a> {
     pub tt: &'a mut Tt,
     pub stop: &'a AtomicBool,
-    pub deadline: Option<Instant>,
+    /// The time budget, checked at every node with the caller's flag.
+    pub alarm: Alarm,
     pub node_limit: u64,
     pub nodes: u64,
     pub aborted: Option<Abort>,
-    /// Placement hashes of the game before the root and of the path to the current node.
-    pub history: Vec<u64>,
+    /// Placement hashes of the game before the root, sorted (looked up by binary search).
+    game: Vec<u64>,
+    /// Placement hashes of the path: the root first, then each node down to the current one.
+    path: Vec<u64>,
+    /// For each path entry, how many reversible plies lead into it without a break
+    /// (`u16::MAX` at the root: the game before it is searched through `game`).
+    reversible: Vec<u16>,
     killers: Vec<[u32; 2]>,
     hist: Vec<i32>,
     buffers: Vec<Vec<Move>>,
     keys: Vec<i64>,
+    /// Scratch of long move lists' sort.
+    order: Vec<u32>,
+    sorted: Vec<Move>,
     pub seldepth: usize,
     pub weights: eval::Weights,
 }
@@ -56,19 +65,36 @@ pub(crate) fn outcome_score(o: &Outcome, side: Color, ply: usize) -> i32 {
 }
 
 impl<'a> Search<'a> {
-    pub fn new(tt: &'a mut Tt, stop: &'a AtomicBool, history: Vec<u64>) -> Search<'a> {
+    /// A search of `root`, whose game went through the positions of `history` (placement
+    /// hashes, oldest first) before it.
+    pub fn new(
+        tt: &'a mut Tt,
+        stop: &'a AtomicBool,
+        history: &[u64],
+        root: &Position,
+    ) -> Search<'a> {
+        let mut game = history.to_vec();
+        game.sort_unstable();
+        let mut path = Vec::with_capacity(MAX_PLY + 2);
+        path.push(root.placement_hash());
+        let mut reversible = Vec::with_capacity(MAX_PLY + 2);
+        reversible.push(u16::MAX);
         Search {
             tt,
             stop,
-            deadline: None,
+            alarm: Alarm::new(None),
             node_limit: u64::MAX,
             nodes: 0,
             aborted: None,
-            history,
+            game,
+            path,
+            reversible,
             killers: vec![[0; 2]; MAX_PLY + 1],
             hist: vec![0; 128 * 128],
             buffers: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
             keys: Vec::with_capacity(256),
+            order: Vec::new(),
+            sorted: Vec::new(),
             seldepth: 0,
             weights: eval::Weights {
                 w: [0; eval::FEATURES],
@@ -77,34 +103,54 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Two relaxed loads and a compare: cheap enough for every node, so a search stops
+    /// within one node of its budget or of a cancel.
     #[inline]
     fn check_limits(&mut self) {
         if self.stop.load(Ordering::Relaxed) {
             self.aborted = Some(Abort::Cancelled);
-        } else if self.nodes >= self.node_limit
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        } else if self.nodes >= self.node_limit || self.alarm.rung() {
             self.aborted = Some(Abort::Budget);
         }
     }
 
+    /// Enters the child reached from `pos` by `m`.
+    #[inline]
+    fn push(&mut self, pos: &Position, m: &Move, child: &Position) {
+        let run = if pos.is_reversible(m) {
+            self.reversible.last().map_or(0, |r| r.saturating_add(1))
+        } else {
+            0
+        };
+        self.path.push(child.placement_hash());
+        self.reversible.push(run);
+    }
+
+    /// Leaves the node entered by the last [`Search::push`].
+    #[inline]
+    fn pop(&mut self) {
+        self.path.pop();
+        self.reversible.pop();
+    }
+
     /// A repetition along the game and the search path (R-T11, R-Z17): the first return
-    /// to a position is scored as the repetition ending, as engines usually do.
+    /// to a position is scored as the repetition ending, as engines usually do. Only the
+    /// run of reversible plies is searched: nothing before a capture, promotion or man
+    /// advance can recur. The clock is no guide to that run, because Turkish sideways man
+    /// moves reset it and are still reversible.
     fn repeated(&self, pos: &Position) -> bool {
-        let n = self.history.len();
-        let window = (pos.clock() as usize).min(n.saturating_sub(1));
-        if window < 4 {
-            return false;
-        }
+        let n = self.path.len();
+        let run = self.reversible[n - 1] as usize;
         let h = pos.placement_hash();
         let mut back = 4;
-        while back <= window {
-            if self.history[n - 1 - back] == h {
+        while back <= run.min(n - 1) {
+            if self.path[n - 1 - back] == h {
                 return true;
             }
             back += 2;
         }
-        false
+        // Reversible all the way back to the root: the game before it counts too.
+        run >= n - 1 && self.game.binary_search(&h).is_ok()
     }
 
     /// The game-ending rules that do not depend on the move list, for the side to move.
@@ -159,14 +205,28 @@ impl<'a> Search<'a> {
                     + m.promote as i64 * (1 << 28)
             }
         }));
-        // Insertion sort: lists are short and this allocates nothing.
-        for i in 1..moves.len() {
-            let mut j = i;
-            while j > 0 && keys[j - 1] < keys[j] {
-                keys.swap(j - 1, j);
-                moves.swap(j - 1, j);
-                j -= 1;
+        if moves.len() <= 32 {
+            // Insertion sort: lists are short and this allocates nothing.
+            for i in 1..moves.len() {
+                let mut j = i;
+                while j > 0 && keys[j - 1] < keys[j] {
+                    keys.swap(j - 1, j);
+                    moves.swap(j - 1, j);
+                    j -= 1;
+                }
             }
+        } else {
+            // Thousands of Damma routes: sort an index (stable, like the insertion sort).
+            let mut order = std::mem::take(&mut self.order);
+            order.clear();
+            order.extend(0..moves.len() as u32);
+            order.sort_by_key(|&i| std::cmp::Reverse(keys[i as usize]));
+            let mut sorted = std::mem::take(&mut self.sorted);
+            sorted.clear();
+            sorted.extend(order.iter().map(|&i| moves[i as usize]));
+            moves.copy_from_slice(&sorted);
+            self.order = order;
+            self.sorted = sorted;
         }
         self.keys = keys;
     }
@@ -181,9 +241,7 @@ impl<'a> Search<'a> {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
-            self.check_limits();
-        }
+        self.check_limits();
         if self.aborted.is_some() {
             return 0;
         }
@@ -237,7 +295,7 @@ impl<'a> Search<'a> {
                 c.play_unchecked(m);
                 c
             };
-            self.history.push(child.placement_hash());
+            self.push(pos, m, &child);
             let quiet = m.captured == 0 && !m.promote && m.huff == crate::moves::NO_POINT;
             let mut score;
             if i == 0 {
@@ -254,7 +312,7 @@ impl<'a> Search<'a> {
                     score = -self.pvs(&child, depth - 1 + ext, -beta, -alpha, ply + 1);
                 }
             }
-            self.history.pop();
+            self.pop();
             if self.aborted.is_some() {
                 self.buffers[ply] = moves;
                 return 0;
@@ -320,9 +378,7 @@ impl<'a> Search<'a> {
         moves.sort_by_key(|m| std::cmp::Reverse(m.count));
         for m in moves.iter() {
             self.nodes += 1;
-            if self.nodes & 1023 == 0 {
-                self.check_limits();
-            }
+            self.check_limits();
             if self.aborted.is_some() {
                 return 0;
             }
@@ -386,7 +442,7 @@ impl<'a> Search<'a> {
         for (i, m) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            self.history.push(child.placement_hash());
+            self.push(pos, m, &child);
             let a = if exact { -INF } else { alpha };
             let score = if i == 0 || exact {
                 -self.pvs(&child, depth - 1, -beta, -a, 1)
@@ -398,7 +454,7 @@ impl<'a> Search<'a> {
                     s
                 }
             };
-            self.history.pop();
+            self.pop();
             if self.aborted.is_some() {
                 break;
             }
@@ -419,7 +475,9 @@ impl<'a> Search<'a> {
         p.play_unchecked(first);
         let mut seen = vec![p.key()];
         let mut buf = Vec::new();
-        while pv.len() < max {
+        // Each step generates moves, which can take a while in huffing positions: the line
+        // is cut short once the time is up.
+        while pv.len() < max && !self.alarm.rung() && !self.stop.load(Ordering::Relaxed) {
             let Some(e) = self.tt.probe(p.key()) else {
                 break;
             };
@@ -463,7 +521,73 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// A deadline `budget` from now.
-pub(crate) fn deadline(budget: Duration) -> Instant {
-    Instant::now() + budget
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move;
+    use crate::rules::Rules;
+
+    /// White men d3, h2; Black king a8, man h7. White's man steps sideways and back while
+    /// Black's king goes b8 and back: the start returns after four plies, yet every White
+    /// move reset the clock (R-T11: the clock counts king moves only).
+    fn shuffle() -> (Position, Vec<Move>) {
+        let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
+        let start = Position::from_code(rules, "W:Wd3,h2:BKa8,h7").unwrap();
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for text in ["d3-e3", "a8-b8", "e3-d3", "b8-a8"] {
+            let m = parse_move(&pos, text).unwrap();
+            pos.play_unchecked(&m);
+            moves.push(m);
+        }
+        assert_eq!(pos.placement_hash(), start.placement_hash());
+        assert!(pos.clock() < 4, "the clock window alone would miss it");
+        (start, moves)
+    }
+
+    // R-T11: a repetition along the search path, through sideways man moves.
+    #[test]
+    fn repetition_through_sideways_man_moves_on_the_path() {
+        let (start, moves) = shuffle();
+        let mut tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let mut s = Search::new(&mut tt, &stop, &[], &start);
+        let mut pos = start.clone();
+        for (i, m) in moves.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            s.push(&pos, m, &child);
+            pos = child;
+            assert_eq!(s.repeated(&pos), i == 3, "after ply {}", i + 1);
+        }
+    }
+
+    // R-T11: a repetition of a position the game went through before the root.
+    #[test]
+    fn repetition_through_sideways_man_moves_in_the_game() {
+        let (start, moves) = shuffle();
+        let mut history = vec![start.placement_hash()];
+        let mut pos = start.clone();
+        for m in &moves[..3] {
+            pos.play_unchecked(m);
+            history.push(pos.placement_hash());
+        }
+        history.pop();
+        let root = pos.clone();
+        let mut tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let mut s = Search::new(&mut tt, &stop, &history, &root);
+        let mut child = root.clone();
+        child.play_unchecked(&moves[3]);
+        s.push(&root, &moves[3], &child);
+        assert!(s.repeated(&child));
+        // A man's advance cannot be undone: behind it nothing repeats.
+        let advance = parse_move(&root, "h7-h6").unwrap();
+        let mut other = root.clone();
+        other.play_unchecked(&advance);
+        s.pop();
+        s.push(&root, &advance, &other);
+        assert_eq!(s.reversible.last(), Some(&0));
+        assert!(!s.repeated(&other));
+    }
 }

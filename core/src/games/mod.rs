@@ -67,31 +67,106 @@ pub(crate) trait Sink {
     }
 }
 
-/// The hot-path sink: merged moves only.
-pub(crate) struct Fast<'a>(pub &'a mut Vec<Move>);
+/// The hot-path sink: merged moves only. A piece's few moves are scanned for a route of
+/// the same move; past [`Fast::SCAN`] moves (a Damma man can have thousands of
+/// routes) a hash index takes over, so generation stays linear instead of quadratic.
+pub(crate) struct Fast<'a> {
+    out: &'a mut Vec<Move>,
+    /// Open addressing: index + 1 into `out`, 0 for empty; built only for long lists.
+    index: Vec<u32>,
+}
+
+impl<'a> Fast<'a> {
+    /// Moves scanned before the index is built.
+    const SCAN: usize = 64;
+
+    /// A sink appending to `out`.
+    #[inline]
+    pub fn new(out: &'a mut Vec<Move>) -> Fast<'a> {
+        Fast {
+            out,
+            index: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn hash(m: &Move) -> usize {
+        let c = m.captured as u64 ^ (m.captured >> 64) as u64;
+        let k = c
+            ^ (m.from as u64) << 8
+            ^ (m.to as u64) << 16
+            ^ (m.huff as u64) << 24
+            ^ (m.promote as u64) << 32;
+        (k.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize
+    }
+
+    /// The slot of `m`'s move in the index: where it is, or the empty slot for it.
+    fn slot(&self, m: &Move) -> usize {
+        let mask = self.index.len() - 1;
+        let mut i = Self::hash(m) & mask;
+        loop {
+            match self.index[i] {
+                0 => return i,
+                k if self.out[k as usize - 1].same_identity(m) => return i,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// (Re)builds the index over every move held, with room to double.
+    fn rebuild(&mut self) {
+        let size = (self.out.len() * 4).next_power_of_two().max(256);
+        self.index.clear();
+        self.index.resize(size, 0);
+        for k in 0..self.out.len() {
+            let s = self.slot(&self.out[k]);
+            self.index[s] = k as u32 + 1;
+        }
+    }
+}
 
 impl Sink for Fast<'_> {
     #[inline]
     fn add(&mut self, m: Move, _trail: &Trail, from_index: usize) {
-        for o in &mut self.0[from_index..] {
-            if o.same_identity(&m) {
-                o.paths += m.paths;
+        if self.index.is_empty() {
+            if self.out.len() - from_index <= Self::SCAN {
+                for o in &mut self.out[from_index..] {
+                    if o.same_identity(&m) {
+                        o.paths += m.paths;
+                        return;
+                    }
+                }
+                self.out.push(m);
                 return;
             }
+            self.rebuild();
         }
-        self.0.push(m);
+        let s = self.slot(&m);
+        match self.index[s] {
+            0 => {
+                self.out.push(m);
+                self.index[s] = self.out.len() as u32;
+                if self.out.len() * 2 > self.index.len() {
+                    self.rebuild();
+                }
+            }
+            k => self.out[k as usize - 1].paths += m.paths,
+        }
     }
     #[inline]
     fn len(&self) -> usize {
-        self.0.len()
+        self.out.len()
     }
     #[inline]
     fn truncate(&mut self, n: usize) {
-        self.0.truncate(n)
+        self.out.truncate(n);
+        if !self.index.is_empty() {
+            self.rebuild();
+        }
     }
     #[inline]
     fn moves_mut(&mut self) -> &mut [Move] {
-        self.0
+        self.out
     }
 }
 

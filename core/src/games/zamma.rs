@@ -15,7 +15,7 @@ const MAN_STEP_DIRS: [[usize; 5]; 2] = [[0, 1, 7, 2, 6], [4, 3, 5, 2, 6]];
 /// Legal moves into `out` (which the caller has cleared).
 #[inline]
 pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, &mut Fast(out));
+    generate_into(pos, &mut Fast::new(out));
 }
 
 /// The legal moves of `pos` into any sink. With a pending huff (R-Z14) every move starts

@@ -7,6 +7,7 @@ pub mod pdn;
 use crate::notation::{self, NotationError};
 use crate::outcome::{Outcome, Reason};
 use crate::position::{PlayError, Position};
+use crate::quote::Quote;
 use crate::rules::{Color, Rules, RulesError};
 use crate::setup::CodeError;
 use crate::Move;
@@ -54,12 +55,12 @@ pub enum RecordError {
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::Json(e) => write!(f, "not a game record: {e}"),
+            RecordError::Json(e) => write!(f, "not a game record: {}", Quote(e)),
             RecordError::Format(e) => write!(f, "unsupported record: {e}"),
             RecordError::Rules(e) => write!(f, "record rules: {e}"),
             RecordError::Start(e) => write!(f, "record start position: {e}"),
             RecordError::Move { index, text, error } => {
-                write!(f, "record move {} '{text}': {error}", index + 1)
+                write!(f, "record move {} '{}': {error}", index + 1, Quote(text))
             }
             RecordError::AfterEnd { index } => {
                 write!(
@@ -70,7 +71,7 @@ impl fmt::Display for RecordError {
             }
             RecordError::Checksum => f.write_str("record checksum does not match its content"),
             RecordError::Inconsistent(e) => write!(f, "record is inconsistent: {e}"),
-            RecordError::Pdn(e) => write!(f, "PDN: {e}"),
+            RecordError::Pdn(e) => write!(f, "PDN: {}", Quote(e)),
         }
     }
 }
@@ -240,8 +241,12 @@ impl GameRecord {
         self.ended_by_players = None;
     }
 
-    /// Takes back one ply. Returns `false` at the start.
+    /// Takes back one ply, or only the players' result (resignation or agreed draw) when
+    /// the game ended by one. Returns `false` when there is nothing to take back.
     pub fn undo(&mut self) -> bool {
+        if self.cursor == self.moves.len() && self.ended_by_players.take().is_some() {
+            return true;
+        }
         if self.cursor == 0 {
             return false;
         }
@@ -316,7 +321,10 @@ impl GameRecord {
         let f: RecordFile =
             serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         if f.format != FORMAT {
-            return Err(RecordError::Format(format!("format '{}'", f.format)));
+            return Err(RecordError::Format(format!(
+                "format '{}'",
+                Quote(&f.format)
+            )));
         }
         if f.version != VERSION {
             return Err(RecordError::Format(format!("version {}", f.version)));
@@ -338,10 +346,16 @@ impl GameRecord {
             )));
         }
         if let Some(o) = f.result {
-            if !matches!(o.reason(), Reason::Agreement | Reason::Resignation) {
-                return Err(RecordError::Inconsistent(
-                    "only agreement or resignation are stored as results".into(),
-                ));
+            // Agreement is always a draw and resignation always a win.
+            let fits = match o.reason() {
+                Reason::Agreement => o.winner().is_none(),
+                Reason::Resignation => o.winner().is_some(),
+                _ => false,
+            };
+            if !fits {
+                return Err(RecordError::Inconsistent(format!(
+                    "stored result '{o}' is neither a draw by agreement nor a win by resignation"
+                )));
             }
             if rec.outcome().is_some() {
                 return Err(RecordError::Inconsistent(
@@ -352,5 +366,61 @@ impl GameRecord {
         }
         rec.cursor = f.cursor;
         Ok(rec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    /// `json` with its stored result replaced and the checksum made to match again, as a
+    /// careful hand edit would do.
+    fn with_result(json: &str, result: Option<Outcome>) -> String {
+        let mut f: RecordFile = serde_json::from_str(json).unwrap();
+        f.result = result;
+        f.check = checksum(&f);
+        serde_json::to_string(&f).unwrap()
+    }
+
+    // agreement is a draw, resignation a win; a record saying otherwise is corrupt.
+    #[test]
+    fn contradictory_stored_results_are_rejected() {
+        let mut rec = GameRecord::new(Rules::new(GameId::Turkish));
+        rec.play_notation("d3-d4").unwrap();
+        let json = rec.to_json();
+        let bad = [
+            Outcome::Draw {
+                reason: Reason::Resignation,
+            },
+            Outcome::Win {
+                winner: Color::White,
+                reason: Reason::Agreement,
+            },
+            Outcome::Win {
+                winner: Color::Black,
+                reason: Reason::Blocked,
+            },
+            Outcome::Draw {
+                reason: Reason::Repetition,
+            },
+        ];
+        for o in bad {
+            let err = GameRecord::from_json(&with_result(&json, Some(o))).unwrap_err();
+            assert!(matches!(err, RecordError::Inconsistent(_)), "{o}: {err}");
+        }
+        let good = [
+            Outcome::Draw {
+                reason: Reason::Agreement,
+            },
+            Outcome::Win {
+                winner: Color::White,
+                reason: Reason::Resignation,
+            },
+        ];
+        for o in good {
+            let loaded = GameRecord::from_json(&with_result(&json, Some(o))).unwrap();
+            assert_eq!(loaded.outcome(), Some(o));
+        }
     }
 }

@@ -9,6 +9,7 @@
 use super::{GameRecord, RecordError};
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::quote::Quote;
 use crate::rules::{Color, GameId, Rules};
 
 /// Tag values for the players and the event.
@@ -121,15 +122,15 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
         let inner = line
             .strip_prefix('[')
             .and_then(|l| l.strip_suffix(']'))
-            .ok_or_else(|| err(format!("bad tag line '{line}'")))?;
+            .ok_or_else(|| err(format!("bad tag line '{}'", Quote(line))))?;
         let (name, value) = inner
             .split_once(' ')
-            .ok_or_else(|| err(format!("bad tag '{line}'")))?;
+            .ok_or_else(|| err(format!("bad tag '{}'", Quote(line))))?;
         let value = value.trim();
         let value = value
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(|| err(format!("tag value not quoted in '{line}'")))?;
+            .ok_or_else(|| err(format!("tag value not quoted in '{}'", Quote(line))))?;
         tags.push((
             name.to_string(),
             value.replace("\\\"", "\"").replace("\\\\", "\\"),
@@ -142,7 +143,7 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
         "30" => GameId::Turkish,
         other => other
             .parse::<GameId>()
-            .map_err(|_| err(format!("unsupported GameType '{game_type}'")))?,
+            .map_err(|_| err(format!("unsupported GameType '{}'", Quote(game_type))))?,
     };
     let options: Vec<&str> = get("Variant")
         .map(|v| {

@@ -13,6 +13,7 @@ mod tune;
 use dama_core::ai::arena::Player;
 use dama_core::ai::Limits;
 use dama_core::perft::{self, Count};
+use dama_core::quote::Quote;
 use dama_core::{Position, Rules};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -52,7 +53,7 @@ impl Common {
         self.get(name)
             .map(|v| {
                 v.parse::<u64>()
-                    .map_err(|_| format!("--{name} needs a number, not '{v}'"))
+                    .map_err(|_| format!("--{name} needs a number, not '{}'", Quote(v)))
             })
             .transpose()
     }
@@ -104,14 +105,12 @@ fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
             "--paths" if wants_depth => paths = true,
             "--divide" if wants_depth => divide = true,
             _ if wants_depth && depth.is_none() && !a.starts_with("--") => {
-                depth = Some(
-                    a.parse::<u32>()
-                        .ok()
-                        .filter(|&d| d <= 64)
-                        .ok_or_else(|| format!("depth '{a}' is not a number from 0 to 64"))?,
-                );
+                depth =
+                    Some(a.parse::<u32>().ok().filter(|&d| d <= 64).ok_or_else(|| {
+                        format!("depth '{}' is not a number from 0 to 64", Quote(a))
+                    })?);
             }
-            _ => return Err(format!("unexpected argument '{a}'")),
+            _ => return Err(format!("unexpected argument '{}'", Quote(a))),
         }
         i += 1;
     }
@@ -252,13 +251,29 @@ fn run(args: &[String]) -> Result<(), String> {
             println!("{USAGE}");
             Ok(())
         }
-        other => Err(format!("unknown command '{other}'\n{USAGE}")),
+        other => Err(format!("unknown command '{}'\n{USAGE}", Quote(other))),
     }
 }
 
+/// The arguments as text; an argument that is not UTF-8 is an error, not a panic.
+fn arguments() -> Result<Vec<String>, String> {
+    std::env::args_os()
+        .skip(1)
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|a| {
+                format!(
+                    "argument {} is not valid UTF-8: '{}'",
+                    i + 1,
+                    Quote(&a.to_string_lossy())
+                )
+            })
+        })
+        .collect()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match arguments().and_then(|args| run(&args)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("dama: {e}");

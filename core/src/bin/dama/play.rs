@@ -3,6 +3,7 @@
 use dama_core::ai::arena::{elo, play_match, tally, Player};
 use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB};
 use dama_core::notation;
+use dama_core::quote::Quote;
 use dama_core::{GameRecord, Move, Position, Rules};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -116,28 +117,33 @@ pub fn engine_loop() -> Result<(), String> {
             let _ = h.join();
         }
     };
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
+    let halt = |running: &mut Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>| {
+        if let Some((flag, _)) = running {
+            flag.store(true, Ordering::Relaxed);
+        }
+        wait(running);
+    };
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // End of input or a read error ends the session like `quit`.
+        if !matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+            break;
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            say(&out, "error the line is not valid UTF-8");
+            continue;
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
-        if cmd != "stop" && cmd != "isready" {
+        if !matches!(cmd, "stop" | "isready" | "quit") {
             wait(&mut running);
         }
         match cmd {
-            "quit" => {
-                if let Some((flag, _)) = &running {
-                    flag.store(true, Ordering::Relaxed);
-                }
-                wait(&mut running);
-                break;
-            }
+            "quit" => break,
             "isready" => say(&out, "readyok"),
-            "stop" => {
-                if let Some((flag, _)) = &running {
-                    flag.store(true, Ordering::Relaxed);
-                }
-                wait(&mut running);
-            }
+            "stop" => halt(&mut running),
             "game" => match words.get(1).map(|g| Rules::parse(g, &words[2..])) {
                 Some(Ok(rules)) => {
                     rec = GameRecord::new(rules);
@@ -204,13 +210,17 @@ pub fn engine_loop() -> Result<(), String> {
                     i += 2;
                 }
                 if let Some(b) = bad {
-                    say(&out, &format!("error go: bad limit '{b}'"));
+                    say(&out, &format!("error go: bad limit '{}'", Quote(&b)));
                     continue;
                 }
                 if limits == Limits::default() && level.is_none() {
                     limits.movetime = Some(Duration::from_millis(1000));
                 }
                 let flag = Arc::new(AtomicBool::new(false));
+                if let Some(o) = rec.outcome() {
+                    say(&out, &format!("error the game is over ({o})"));
+                    continue;
+                }
                 let (pos, hist) = (rec.current().clone(), rec.history());
                 let (engine, out2, flag2) = (engine.clone(), out.clone(), flag.clone());
                 let handle = std::thread::spawn(move || {
@@ -239,9 +249,9 @@ pub fn engine_loop() -> Result<(), String> {
                 });
                 running = Some((flag, handle));
             }
-            other => say(&out, &format!("error unknown command '{other}'")),
+            other => say(&out, &format!("error unknown command '{}'", Quote(other))),
         }
     }
-    wait(&mut running);
+    halt(&mut running);
     Ok(())
 }

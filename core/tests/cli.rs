@@ -1,0 +1,101 @@
+//! The `dama` command line and `dama engine` against hostile input: bad bytes, huge input,
+//! quitting during a search, searching a finished game.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn dama() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dama"))
+}
+
+/// Runs `dama engine` with `input` on stdin (then closed), returns stdout and the time taken.
+fn engine(input: &[u8]) -> (String, Duration) {
+    let t = Instant::now();
+    let mut child = dama()
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    (out, t.elapsed())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_non_utf8_argument_is_an_error_not_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let out = dama()
+        .args(["moves", "--game", "turkish", "--position"])
+        .arg(std::ffi::OsStr::from_bytes(b"\xff"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("argument 5 is not valid UTF-8"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn errors_quote_at_most_80_characters_of_the_input() {
+    let huge = "W:W".to_string() + &"x".repeat(100_000) + ":B";
+    let out = dama()
+        .args(["status", "--game", "turkish", "--position", &huge])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stderr.len() < 300, "{} bytes", out.stderr.len());
+    let out = dama().args(["moves", "--game", &huge]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stderr.len() < 300, "{} bytes", out.stderr.len());
+}
+
+#[test]
+fn engine_quit_stops_a_running_search_at_once() {
+    let (out, took) = engine(b"game turkish\ngo movetime 30000\nquit\n");
+    assert!(took < Duration::from_secs(10), "quit took {took:?}");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+#[test]
+fn engine_end_of_input_stops_a_running_search_at_once() {
+    let (out, took) = engine(b"game zamma\ngo movetime 30000\n");
+    assert!(took < Duration::from_secs(10), "end of input took {took:?}");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+#[test]
+fn engine_reports_a_non_utf8_line_and_goes_on() {
+    let (out, _) = engine(b"game turkish\nmoves \xff\xfe\nisready\nmoves d3-d4\ncode\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "error the line is not valid UTF-8");
+    assert_eq!(lines[1], "readyok");
+    assert!(lines[2].starts_with("code B:"), "{out}");
+}
+
+// R-T11: a third repetition ends the game; the engine does not search on.
+#[test]
+fn engine_refuses_to_search_a_game_ended_by_repetition() {
+    let shuffle = "a1-b1 h8-g8 b1-a1 g8-h8 ";
+    let input = format!(
+        "game turkish\nposition W:WKa1,d2:BKh8,e7\nmoves {}\nstatus\ngo depth 3\nisready\n",
+        shuffle.repeat(2)
+    );
+    let (out, _) = engine(input.as_bytes());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "draw: repetition", "{out}");
+    assert_eq!(
+        lines[1], "error the game is over (draw: repetition)",
+        "{out}"
+    );
+    assert_eq!(lines[2], "readyok");
+}
