@@ -130,9 +130,8 @@ impl App {
         ui.set_can_resume(saved.is_some());
         if let Some(g) = saved {
             if let Ok(r) = GameRecord::from_json(&g.record) {
-                ui.set_resume_text(
-                    format!("{} · {}", r.rules().game().display_name(), r.ply()).into(),
-                );
+                ui.set_resume_game_index(r.rules().game() as i32);
+                ui.set_resume_move(r.ply() as i32 / 2 + 1);
             }
         }
         select_language(s.language);
@@ -192,6 +191,7 @@ impl App {
         self.new_turn();
         if let Some(ui) = self.ui.upgrade() {
             ui.set_dialog(0);
+            ui.set_over_dismissed(false);
             ui.set_screen(1);
         }
         self.save_game();
@@ -253,6 +253,10 @@ impl App {
                 return;
             }
             Tap::Ambiguous(_) => self.message = "choose-route",
+            // Turkish captures never stop early (R-T7): no "stop" to offer.
+            Tap::Extended if !self.record.rules().game().is_zamma_family() => {
+                self.message = "next-landing"
+            }
             Tap::Extended => self.message = "continue-route",
             Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
                 self.message =
@@ -394,8 +398,17 @@ impl App {
     pub fn undo(&mut self) {
         self.stop_ai();
         self.finish_animation_now();
+        let by_players = matches!(
+            self.record.outcome().map(|o| o.reason()),
+            Some(dama_core::Reason::Resignation | dama_core::Reason::Agreement)
+        );
         if !self.record.undo() {
             self.refresh();
+            return;
+        }
+        if by_players {
+            // Only the resignation or the agreed draw is taken back, not the moves.
+            self.after_history_change();
             return;
         }
         while self.vs_computer()
@@ -423,7 +436,16 @@ impl App {
         self.after_history_change();
     }
 
+    /// Another game like the one just played: same game, options, opponent and colours.
+    pub fn rematch(&mut self) {
+        let rules = *self.record.rules();
+        self.begin(GameRecord::new(rules), self.opponent, self.human);
+    }
+
     fn after_history_change(&mut self) {
+        if let Some(ui) = self.ui.upgrade() {
+            ui.set_over_dismissed(false);
+        }
         let moves = self.record.played();
         self.last_move = moves.last().and_then(|m| {
             let mut r = self.record.clone();
@@ -550,6 +572,10 @@ impl App {
             .as_ref()
             .map(|h| vec![h[0], h[h.len() - 1]])
             .unwrap_or_default();
+        let last_ends: Vec<Point> = match (&self.animation, &self.last_move) {
+            (None, Some(l)) if l.len() > 1 => vec![l[0], l[l.len() - 1]],
+            _ => Vec::new(),
+        };
         let spots: Vec<SpotVm> = g
             .points()
             .iter()
@@ -561,15 +587,20 @@ impl App {
                     match marks.iter().find(|(q, _)| *q == p) {
                         Some((_, Mark::Destination)) => 1,
                         Some((_, Mark::Landing)) => 2,
+                        Some((_, Mark::Target)) => 5,
                         None if hint_ends.contains(&p) => 3,
                         None => 0,
                     }
                 };
+                let (file_label, rank_label) = view::edge_labels(g, p, flipped);
                 SpotVm {
                     x,
                     y,
                     label: g.label(p).into(),
                     mark,
+                    last: last_ends.contains(&p),
+                    file_label: file_label.into(),
+                    rank_label: rank_label.into(),
                 }
             })
             .collect();
@@ -674,6 +705,14 @@ impl App {
         ui.set_thinking(self.thinking == Some(Job::Move));
         ui.set_animating(self.animation.is_some());
         ui.set_vs_computer(self.vs_computer());
+        ui.set_human_side(
+            if self.vs_computer() {
+                self.human.name()
+            } else {
+                ""
+            }
+            .into(),
+        );
         ui.set_human_to_move(self.human_to_move() && self.thinking != Some(Job::Move));
         ui.set_message(SharedString::from(self.message));
         let outcome = if self.animation.is_none() {
@@ -763,6 +802,11 @@ pub fn create(store: Store) -> Result<AppWindow, slint::PlatformError> {
     let app = Rc::new(RefCell::new(App::new(&ui, store)));
     APP.with(|a| *a.borrow_mut() = Some(app.clone()));
     app.borrow().show_settings(&ui);
+    // The app opens where the player left: in the unfinished game, if there is one.
+    let saved = app.borrow().store.load_game().is_some();
+    if saved {
+        app.borrow_mut().resume();
+    }
 
     let w = ui.as_weak();
     ui.on_start_game(move || {
@@ -804,10 +848,7 @@ pub fn create(store: Store) -> Result<AppWindow, slint::PlatformError> {
         App::with(|a| a.resign());
     });
     ui.on_new_game(|| {
-        App::with(|a| {
-            let setup = a.settings.setup.clone();
-            a.start_game(setup)
-        });
+        App::with(|a| a.rematch());
     });
     ui.on_leave_game(|| {
         App::with(|a| a.leave());

@@ -36,6 +36,8 @@ pub enum Mark {
     Destination,
     /// A landing point on the way (route building).
     Landing,
+    /// The end point the player chose while several routes lead there.
+    Target,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,26 +212,38 @@ impl Controller {
                 out.push((last, Mark::Destination));
             }
         }
-        // A point that ends a move is shown as a destination even if routes pass through it.
-        out.sort_by_key(|&(p, m)| (p, m == Mark::Landing));
+        if let Some(t) = target {
+            out.push((*t, Mark::Target));
+        }
+        // The chosen end first, then a point that ends a move even if routes pass through it.
+        out.sort_by_key(|&(p, m)| (p, m != Mark::Target, m == Mark::Landing));
         out.dedup_by_key(|(p, _)| *p);
         out
     }
 
-    /// The capture routes to draw for the selected piece, and the pieces they capture.
+    /// The capture routes to draw for the selected piece, and the pieces they capture: all
+    /// that can be taken while choosing, only those the chosen route is sure to take once
+    /// its end point is chosen.
     pub fn routes(&self) -> (Vec<Vec<Point>>, Vec<Point>) {
         let fitting = self.fitting();
         let mut routes: Vec<Vec<Point>> = Vec::new();
-        let mut captured: Vec<Point> = Vec::new();
+        let mut sets: Vec<Vec<Point>> = Vec::new();
         for (r, i) in fitting {
             let d = &self.moves[i];
             if d.mv.is_capture() {
                 if !routes.contains(r) {
                     routes.push(r.clone());
                 }
-                captured.extend(d.mv.captured());
+                sets.push(d.mv.captured());
             }
         }
+        let mut captured: Vec<Point> = if self.target().is_some() {
+            let mut common = sets.first().cloned().unwrap_or_default();
+            common.retain(|p| sets.iter().all(|s| s.contains(p)));
+            common
+        } else {
+            sets.concat()
+        };
         captured.sort();
         captured.dedup();
         (routes, captured)
@@ -264,12 +278,14 @@ impl Controller {
         else {
             return self.select(p);
         };
-        if p == from && prefix.is_empty() && target.is_none() {
+        let at = prefix.len() + 1;
+        let fitting = self.fitting();
+        // The selected piece again cancels, unless a capture ends back on its own square.
+        let comes_back = fitting.iter().any(|(r, _)| r.last() == Some(&from));
+        if p == from && prefix.is_empty() && target.is_none() && !comes_back {
             self.state = State::Idle;
             return Tap::Cancelled;
         }
-        let at = prefix.len() + 1;
-        let fitting = self.fitting();
         // Tapping where the route built so far ends: stop there.
         if prefix.last() == Some(&p) {
             let here: Vec<usize> = self
@@ -316,7 +332,7 @@ impl Controller {
                 prefix,
                 target,
             };
-            return Tap::Extended;
+            return self.play_if_decided().unwrap_or(Tap::Extended);
         }
         // A point further away: the end of exactly one move plays it.
         let ends: Vec<usize> = fitting
@@ -347,6 +363,44 @@ impl Controller {
             return Tap::Selected(from);
         }
         self.select(p)
+    }
+
+    /// Plays the move once the route built so far leaves only one: every route that goes on
+    /// belongs to one move and the route cannot also stop where it is.
+    fn play_if_decided(&mut self) -> Option<Tap> {
+        let State::Selected {
+            from,
+            prefix,
+            target,
+        } = &self.state
+        else {
+            return None;
+        };
+        let at = prefix.len() + 1;
+        // With an end point chosen, stopping on the way is no longer wanted.
+        let stops_here = target.is_none()
+            && self.moves.iter().any(|d| {
+                d.mv.from() == *from
+                    && (self.huff.is_none() || d.mv.huff() == self.huff)
+                    && d.routes
+                        .iter()
+                        .any(|r| r.len() == at && r[1..] == prefix[..])
+            });
+        if stops_here {
+            return None;
+        }
+        let ids: Vec<usize> = self.fitting().iter().map(|&(_, i)| i).collect();
+        let m = self.only_move(&ids)?;
+        self.state = State::Idle;
+        Some(Tap::Play(m))
+    }
+
+    /// The end point the player asked for, while several routes lead there.
+    pub fn target(&self) -> Option<Point> {
+        match &self.state {
+            State::Selected { target, .. } => *target,
+            State::Idle => None,
+        }
     }
 
     /// After an ambiguous end point: take the landing points that every remaining route
@@ -476,8 +530,11 @@ mod tests {
             marks.contains(&pt(&pos, "a3")) && marks.contains(&pt(&pos, "c1")),
             "{marks:?}"
         );
-        assert_eq!(c.tap(pt(&pos, "c1")), Tap::Extended);
-        assert_eq!(played(c.tap(pt(&pos, "c3"))), "a1xc1xc3");
+        assert!(c.marks().contains(&(pt(&pos, "c3"), Mark::Target)));
+        // Only the way's own captures are crossed out: none is common to both ways.
+        assert!(c.routes().1.is_empty());
+        // c1 leaves one route to c3: it is played without another tap.
+        assert_eq!(played(c.tap(pt(&pos, "c1"))), "a1xc1xc3");
         // The loop back to the start: two routes, one merged move.
         let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
         c.tap(pt(&pos, "a1"));
@@ -485,6 +542,31 @@ mod tests {
             assert_eq!(c.tap(pt(&pos, l)), Tap::Extended, "{l}");
         }
         assert_eq!(played(c.tap(pt(&pos, "a1"))), "a1xa3xc3xc1xa1");
+    }
+
+    #[test]
+    fn a_king_capture_ending_on_its_own_square_is_played() {
+        // Turkish king b2 takes b4, d6, f4, d2 round the rectangle b2-b6-f6-f2, either way
+        // round, and may land back on b2 (R-T7): tapping b2 plays it, not cancels.
+        let (mut c, pos) = ctl("turkish", &[], "W:WKb2:Bb4,d6,f4,d2");
+        let b2 = pt(&pos, "b2");
+        c.tap(b2);
+        assert!(c.marks().contains(&(b2, Mark::Destination)));
+        match c.tap(b2) {
+            Tap::Play(d) => {
+                assert_eq!(d.mv.to(), b2);
+                assert_eq!(d.mv.capture_count(), 4);
+            }
+            other => panic!("expected the loop to be played, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn one_route_left_is_played_without_another_tap() {
+        // Turkish king e1: the first landing e5 leaves one route (R-T7 most captures).
+        let (mut c, pos) = ctl("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
+        c.tap(pt(&pos, "e1"));
+        assert_eq!(played(c.tap(pt(&pos, "e5"))), "e1xe5xb5xb3xh3");
     }
 
     #[test]

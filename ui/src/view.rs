@@ -15,6 +15,25 @@ pub fn xy(g: &Geometry, p: Point, flipped: bool) -> (f32, f32) {
     }
 }
 
+/// The coordinates drawn on the board at `p`: its file letter when it is on the bottom row,
+/// its rank number when it is in the left column (as seen by the player at the bottom).
+pub fn edge_labels(g: &Geometry, p: Point, flipped: bool) -> (String, String) {
+    let (f, r) = g.coords(p);
+    let last = g.size() - 1;
+    let (bottom, left) = if flipped { (last, last) } else { (0, 0) };
+    let file = if r == bottom {
+        ((b'a' + f) as char).to_string()
+    } else {
+        String::new()
+    };
+    let rank = if f == left {
+        (r + 1).to_string()
+    } else {
+        String::new()
+    };
+    (file, rank)
+}
+
 fn v(x: f32) -> i32 {
     (x * 1000.0).round() as i32
 }
@@ -93,6 +112,25 @@ mod tests {
         let a1 = g.parse_label("a1").unwrap();
         assert_eq!(xy(g, a1, false), (0.0625, 0.9375));
         assert_eq!(xy(g, a1, true), (0.9375, 0.0625));
+    }
+
+    #[test]
+    fn coordinates_on_the_edges_the_player_sees() {
+        let g = Geometry::of(BoardKind::Squares8);
+        let p = |l: &str| g.parse_label(l).unwrap();
+        assert_eq!(edge_labels(g, p("a1"), false), ("a".into(), "1".into()));
+        assert_eq!(edge_labels(g, p("e1"), false), ("e".into(), String::new()));
+        assert_eq!(edge_labels(g, p("a5"), false), (String::new(), "5".into()));
+        assert_eq!(
+            edge_labels(g, p("d4"), false),
+            (String::new(), String::new())
+        );
+        // Black at the bottom: h8 is the bottom-left corner.
+        assert_eq!(edge_labels(g, p("h8"), true), ("h".into(), "8".into()));
+        assert_eq!(
+            edge_labels(g, p("a1"), true),
+            (String::new(), String::new())
+        );
     }
 
     #[test]

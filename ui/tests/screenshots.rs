@@ -106,8 +106,12 @@ fn screenshots() {
     shot(&ui, "tablet-kharbaga");
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
     // Rules and settings.
+    // From the game: the rules of the game being played (Kharbaga), not Home's choice.
+    ui.set_rules_return(1);
     ui.set_screen(2);
+    assert_eq!(ui.get_playing_game(), 4);
     shot(&ui, "rules-kharbaga");
+    ui.set_rules_return(0);
     ui.set_screen(3);
     shot(&ui, "settings");
     // Dark theme, Arabic.

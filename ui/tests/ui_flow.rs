@@ -117,10 +117,25 @@ async fn scenarios(ui: &AppWindow) {
     assert_eq!(ui.get_message(), "choose-route");
     let landings = marked(ui, 2);
     assert!(landings.contains(&"a3".to_string()) && landings.contains(&"c1".to_string()));
+    assert_eq!(marked(ui, 5), vec!["c3"], "the chosen end point is marked");
+    // c1 leaves one route to c3: it is played without another tap.
     tap(ui, "c1").await;
-    tap(ui, "c3").await;
     settle().await;
     assert_eq!(code(), "B:Wc3:Ba2,b3:last=a1-c3/-");
+    // The last move's start and end are highlighted.
+    let spots = ui.get_spots();
+    let last: Vec<String> = (0..spots.row_count())
+        .filter_map(|i| spots.row_data(i))
+        .filter(|s| s.last)
+        .map(|s| s.label.to_string())
+        .collect();
+    assert_eq!(last, vec!["a1", "c3"]);
+
+    // A Turkish capture route never offers to stop early (R-T7).
+    start("W:WKa1:Ba3,c5,c6", "turkish", 0, Color::White);
+    tap(ui, "a1").await;
+    tap(ui, "a5").await;
+    assert_eq!(ui.get_message(), "next-landing");
 
     // The animated move: the piece travels, the captured pieces disappear in order.
     with_app(|a| a.set_anim_speed(1));
@@ -158,6 +173,39 @@ async fn scenarios(ui: &AppWindow) {
             .is_some(),
         "the game-over text is on screen"
     );
+
+    // Against the computer the card says who won from the player's side, and it can be
+    // put aside to look at the final board.
+    start("W:WKa1:Ba4,h8", "turkish", 1, Color::White);
+    tap(ui, "a1").await;
+    tap(ui, "a5").await;
+    settle().await;
+    assert!(ui.get_game_over());
+    assert_eq!(ui.get_human_side(), "white");
+    assert!(ElementHandle::find_by_accessible_label(ui, "You won")
+        .next()
+        .is_some());
+    tap(ui, "Look at the board").await;
+    assert!(ui.get_over_dismissed());
+    assert!(ElementHandle::find_by_accessible_label(ui, "You won")
+        .next()
+        .is_none());
+    tap(ui, "Result").await;
+    assert!(!ui.get_over_dismissed());
+
+    // Undo after resigning takes back the resignation only.
+    let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
+    with_app(|a| a.begin(GameRecord::new(rules), 1, Color::White));
+    tap(ui, "d3").await;
+    tap(ui, "d4").await;
+    settle().await;
+    assert_eq!(with_app(|a| a.record().ply()).unwrap(), 2);
+    ui.invoke_resign();
+    assert!(ui.get_game_over());
+    ui.invoke_undo();
+    settle().await;
+    assert!(!ui.get_game_over());
+    assert_eq!(with_app(|a| a.record().ply()).unwrap(), 2);
 
     // Against the computer at level 1 until the game ends, with an undo on the way.
     let rules = Rules::parse("fetaix", &[] as &[&str]).unwrap();
@@ -214,6 +262,33 @@ async fn scenarios(ui: &AppWindow) {
     assert!(!with_app(|a| a.is_thinking()).unwrap());
     assert_eq!(ui.get_screen(), 0);
     assert!(ui.get_can_resume());
+    assert_eq!(ui.get_resume_game_index(), 1);
+
+    // "New game" after a resumed game plays that game again, whatever Home shows.
+    ui.set_game_index(0);
+    ui.invoke_resume_game();
+    assert_eq!(ui.get_playing_game(), 1);
+    ui.invoke_resign();
+    ui.invoke_new_game();
+    settle().await;
+    assert_eq!(ui.get_playing_game(), 1);
+    assert_eq!(
+        with_app(|a| a.record().rules().game()).unwrap(),
+        dama_core::GameId::Zamma
+    );
+
+    // Play on Home asks before it replaces the unfinished game.
+    ui.invoke_leave_game();
+    assert!(ui.get_can_resume());
+    tap(ui, "Play").await;
+    assert_eq!(ui.get_screen(), 0, "Play asked first");
+    tap(ui, "Cancel").await;
+    assert_eq!(ui.get_screen(), 0);
+    tap(ui, "Play").await;
+    tap(ui, "New game").await;
+    settle().await;
+    assert_eq!(ui.get_screen(), 1);
+    assert_eq!(ui.get_playing_game(), 0, "the game chosen on Home");
 }
 
 #[test]
@@ -235,5 +310,9 @@ fn play_through_the_ui() {
     .unwrap();
     slint::run_event_loop().unwrap();
     assert!(*done.borrow(), "the scenarios ran to the end");
+    // The app reopens into the unfinished game.
+    let again = app::create(Store::new(&dir)).unwrap();
+    assert_eq!(again.get_screen(), 1);
+    assert_eq!(again.get_playing_game(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
