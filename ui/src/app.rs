@@ -26,6 +26,8 @@ struct Animation {
     route: Vec<Point>,
     captured_in_order: Vec<Point>,
     deferred: bool,
+    /// The liable piece removed before the move starts (R-Z14).
+    huffed: Option<Point>,
     start: Instant,
     per_jump: Duration,
 }
@@ -291,6 +293,7 @@ impl App {
         self.animation = Some(Animation {
             captured_in_order: view::captures_along(g, &d.path, &captured),
             deferred: before.rules().deferred_removal(),
+            huffed: d.mv.huff(),
             before,
             route: d.path,
             start: Instant::now(),
@@ -613,6 +616,8 @@ impl App {
         let mut gone: Vec<Point> = Vec::new();
         let mut fading: Vec<Point> = Vec::new();
         if let Some(a) = &self.animation {
+            // The huffed piece leaves first, before the mover sets off.
+            gone.extend(a.huffed);
             let t = a.start.elapsed().as_secs_f32() / a.per_jump.as_secs_f32();
             let seg = (t as usize).min(a.route.len() - 2);
             let frac = (t - seg as f32).clamp(0.0, 1.0);
@@ -652,7 +657,8 @@ impl App {
                     white: pc.color == Color::White,
                     king: pc.role == Role::King,
                     selected: selected == Some(p),
-                    must: selected.is_none() && must.contains(&p),
+                    // No ring on a piece while it travels.
+                    must: self.animation.is_none() && selected.is_none() && must.contains(&p),
                     liable: huffs.contains(&p)
                         || (self.human_to_move() && self.ctl.chosen_huff() == Some(p)),
                     captured: fading.contains(&p),

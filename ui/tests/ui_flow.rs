@@ -144,6 +144,13 @@ async fn scenarios(ui: &AppWindow) {
     assert_eq!(ui.get_captured_marks().row_count(), 4);
     tap(ui, "h3").await;
     assert!(ui.get_animating());
+    let pieces = ui.get_pieces();
+    assert!(
+        (0..pieces.row_count())
+            .filter_map(|i| pieces.row_data(i))
+            .all(|p| !p.must),
+        "no must-capture ring on a piece while it travels"
+    );
     sleep(150).await;
     let mid = app::shown_pieces(ui);
     assert!(
