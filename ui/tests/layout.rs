@@ -1,0 +1,291 @@
+//! Layout check of every screen in every language, portrait and landscape: no text box
+//! overlaps another, nothing in a card sticks out of it, nothing outside a scrolling page is
+//! clipped by the window, a scrolling page's content fits its real height (so its last
+//! control can be scrolled to), and no button is stretched. It reads the geometry Slint
+//! laid out (software renderer, no display) and lists every problem before failing.
+
+use dama_core::{Color, GameRecord, Position, Rules};
+use dama_ui::app::{self, with_app};
+use dama_ui::store::Store;
+use dama_ui::AppWindow;
+use i_slint_backend_testing::{
+    AccessibleRole, ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions,
+};
+use slint::ComponentHandle;
+use std::ops::ControlFlow;
+
+/// Pixels of slack for rounding.
+const SLACK: f32 = 1.0;
+/// The tallest a button may be (touch size is 48 px; the game cards on Home are taller).
+const TALLEST_BUTTON: f32 = 120.0;
+
+#[derive(Clone, Debug, PartialEq)]
+struct Rect {
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+}
+
+impl Rect {
+    fn of(e: &ElementHandle) -> Rect {
+        let (p, s) = (e.absolute_position(), e.size());
+        Rect {
+            x: p.x,
+            y: p.y,
+            w: s.width,
+            h: s.height,
+        }
+    }
+    fn inside(&self, o: &Rect) -> bool {
+        self.x >= o.x - SLACK
+            && self.y >= o.y - SLACK
+            && self.x + self.w <= o.x + o.w + SLACK
+            && self.y + self.h <= o.y + o.h + SLACK
+    }
+    fn overlaps(&self, o: &Rect) -> bool {
+        let w = (self.x + self.w).min(o.x + o.w) - self.x.max(o.x);
+        let h = (self.y + self.h).min(o.y + o.h) - self.y.max(o.y);
+        w > 2.0 && h > 2.0
+    }
+}
+
+/// A visible text or button.
+#[derive(Clone, Debug, PartialEq)]
+struct Item {
+    label: String,
+    rect: Rect,
+    text: bool,
+}
+
+fn visible(e: &ElementHandle) -> bool {
+    let s = e.size();
+    s.width > 0.0 && s.height > 0.0 && e.computed_opacity() > 0.0
+}
+
+fn item(e: &ElementHandle) -> Option<Item> {
+    if !visible(e) {
+        return None;
+    }
+    let text = e.accessible_role() == Some(AccessibleRole::Text);
+    let button = e.accessible_role() == Some(AccessibleRole::Button)
+        && e.id().is_some_and(|id| id == "Button::ta");
+    let label = e.accessible_label()?.to_string();
+    ((text && !label.trim().is_empty()) || button).then(|| Item {
+        label,
+        rect: Rect::of(e),
+        text,
+    })
+}
+
+/// The texts and buttons under `e`, once each.
+fn items_under(e: &ElementHandle) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    e.visit_descendants(|d| {
+        if let Some(i) = item(&d) {
+            if !out.contains(&i) {
+                out.push(i);
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    out
+}
+
+fn all(ui: &AppWindow, type_name: &str) -> Vec<ElementHandle> {
+    ElementQuery::from_root(ui)
+        .match_descendants()
+        .match_type_name(type_name)
+        .find_all()
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(40).collect()
+}
+
+/// Every layout problem of what is on screen now. `overlay`: a dialog covers the screen, so
+/// only what is in its card is checked for overlaps.
+fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
+    let size = ui.window().size().to_logical(ui.window().scale_factor());
+    let window = Rect {
+        x: 0.0,
+        y: 0.0,
+        w: size.width,
+        h: size.height,
+    };
+    let mut out = Vec::new();
+    let everything: Vec<Item> = {
+        let mut v: Vec<Item> = Vec::new();
+        for e in ElementQuery::from_root(ui).match_descendants().find_all() {
+            if let Some(i) = item(&e) {
+                if !v.contains(&i) {
+                    v.push(i);
+                }
+            }
+        }
+        v
+    };
+    // Scrolling pages: content inside the viewport's real size and not wider than the page.
+    let mut scrolled: Vec<Item> = Vec::new();
+    for f in all(ui, "Flickable") {
+        if !visible(&f) {
+            continue;
+        }
+        let page = Rect::of(&f);
+        let mut viewport: Option<Rect> = None;
+        f.visit_descendants(|d| {
+            if viewport.is_none() && d.type_name().is_some_and(|t| t.is_empty()) {
+                viewport = Some(Rect::of(&d));
+            }
+            ControlFlow::<()>::Continue(())
+        });
+        let inner = items_under(&f);
+        for i in &inner {
+            if i.rect.x < page.x - SLACK || i.rect.x + i.rect.w > page.x + page.w + SLACK {
+                out.push(format!(
+                    "{name}: '{}' is wider than its page",
+                    short(&i.label)
+                ));
+            }
+            if let Some(v) = &viewport {
+                if i.rect.y + i.rect.h > v.y + v.h + SLACK {
+                    out.push(format!(
+                        "{name}: '{}' lies below the end of its scrolling page",
+                        short(&i.label)
+                    ));
+                }
+            }
+        }
+        scrolled.extend(inner);
+    }
+    for i in &everything {
+        if !scrolled.contains(i) && !i.rect.inside(&window) {
+            out.push(format!(
+                "{name}: '{}' is cut off by the window ({:?})",
+                short(&i.label),
+                i.rect
+            ));
+        }
+        if !i.text && i.rect.h > TALLEST_BUTTON {
+            out.push(format!(
+                "{name}: button '{}' is stretched to {:.0} px",
+                short(&i.label),
+                i.rect.h
+            ));
+        }
+    }
+    // Cards hold their content.
+    let mut in_cards: Vec<Item> = Vec::new();
+    for c in all(ui, "Card") {
+        if !visible(&c) {
+            continue;
+        }
+        let card = Rect::of(&c);
+        for i in items_under(&c) {
+            if in_cards.contains(&i) {
+                continue;
+            }
+            if !i.rect.inside(&card) {
+                out.push(format!(
+                    "{name}: '{}' sticks out of its card ({:?} in {:?})",
+                    short(&i.label),
+                    i.rect,
+                    card
+                ));
+            }
+            in_cards.push(i);
+        }
+    }
+    // Texts never overlap.
+    let texts: Vec<&Item> = if overlay {
+        in_cards.iter().filter(|i| i.text).collect()
+    } else {
+        everything.iter().filter(|i| i.text).collect()
+    };
+    for (k, a) in texts.iter().enumerate() {
+        for b in &texts[k + 1..] {
+            if a.rect.overlaps(&b.rect) {
+                out.push(format!(
+                    "{name}: '{}' overlaps '{}'",
+                    short(&a.label),
+                    short(&b.label)
+                ));
+            }
+        }
+    }
+    // Each problem once (the same element can be reached along several paths).
+    let mut unique: Vec<String> = Vec::new();
+    for p in out {
+        if !unique.contains(&p) {
+            unique.push(p);
+        }
+    }
+    unique
+}
+
+fn start(game: &str, code: Option<&str>) {
+    let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+    let pos = match code {
+        Some(c) => Position::from_code(rules, c).unwrap(),
+        None => Position::start(rules),
+    };
+    with_app(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
+}
+
+const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
+const LANGUAGES: [&str; 6] = ["en", "es", "de", "tr", "fr", "ar"];
+
+#[test]
+fn every_screen_in_every_language_and_orientation_fits() {
+    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: false,
+        renderer_name: Some("software".into()),
+    })))
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("dama-layout-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = app::create(Store::new(&dir)).unwrap();
+    ui.show().unwrap();
+    with_app(|a| a.set_anim_speed(0));
+    let mut found = Vec::new();
+    let mut checked = 0;
+    for (w, h, orientation) in [(420.0, 860.0, "portrait"), (860.0, 420.0, "landscape")] {
+        ui.window().set_size(slint::LogicalSize::new(w, h));
+        for (l, lang) in LANGUAGES.iter().enumerate() {
+            ui.set_language(l as i32);
+            ui.invoke_settings_changed();
+            let at = |s: &str| format!("{s} [{lang}, {orientation}]");
+            for (g, game) in GAMES.iter().enumerate() {
+                start(game, None);
+                found.extend(problems(&ui, &at(&format!("game {game}")), false));
+                ui.set_rules_return(1);
+                ui.set_screen(2);
+                found.extend(problems(&ui, &at(&format!("rules {game}")), false));
+                // Home with this game chosen and an unfinished game to resume.
+                ui.set_screen(0);
+                ui.set_game_index(g as i32);
+                with_app(|a| a.leave());
+                found.extend(problems(&ui, &at(&format!("home {game}")), false));
+                checked += 3;
+            }
+            ui.set_screen(3);
+            found.extend(problems(&ui, &at("settings"), false));
+            // The game-over card.
+            start("turkish", Some("B:WKa1:Bh8"));
+            ui.set_screen(1);
+            found.extend(problems(&ui, &at("game over"), true));
+            checked += 2;
+        }
+    }
+    ui.set_language(0);
+    ui.invoke_settings_changed();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(checked >= 200, "{checked} screens checked");
+    assert!(
+        found.is_empty(),
+        "{} layout problems:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
