@@ -136,7 +136,7 @@ impl App {
                 ui.set_resume_move(r.ply() as i32 / 2 + 1);
             }
         }
-        select_language(s.language);
+        select_language(ui, s.language);
     }
 
     fn read_setup(ui: &AppWindow) -> Setup {
@@ -545,7 +545,7 @@ impl App {
         self.settings.anim_speed = ui.get_anim_speed().clamp(0, 3) as u8;
         self.settings.language = ui.get_language().clamp(0, 5) as u8;
         self.settings.flip_two_players = ui.get_flip_two_players();
-        select_language(self.settings.language);
+        select_language(ui, self.settings.language);
         self.save_settings();
         if self.in_game {
             self.refresh();
@@ -796,9 +796,14 @@ impl App {
     }
 }
 
-fn select_language(index: u8) {
+/// Right-to-left languages: the layout is mirrored for them.
+const RTL: [&str; 1] = ["ar"];
+
+/// Translates the UI and mirrors it for a right-to-left language.
+fn select_language(ui: &AppWindow, index: u8) {
     let code = LANGUAGES[(index as usize).min(LANGUAGES.len() - 1)];
     let _ = slint::select_bundled_translation(code);
+    ui.global::<crate::Theme>().set_rtl(RTL.contains(&code));
 }
 
 /// Builds the window, restores settings and wires every callback. The window is returned

@@ -278,6 +278,22 @@ fn every_screen_in_every_language_and_orientation_fits() {
             checked += 2;
         }
     }
+    // Arabic mirrors the layout: the header's buttons change sides.
+    ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
+    ui.set_screen(0);
+    let gear_x = |ui: &AppWindow| {
+        ElementHandle::find_by_accessible_label(ui, "Settings")
+            .chain(ElementHandle::find_by_accessible_label(ui, "الإعدادات"))
+            .find(|e| e.accessible_role() == Some(AccessibleRole::Button))
+            .map(|e| e.absolute_position().x)
+            .unwrap()
+    };
+    ui.set_language(0);
+    ui.invoke_settings_changed();
+    assert!(gear_x(&ui) > 210.0, "English: settings on the right");
+    ui.set_language(5);
+    ui.invoke_settings_changed();
+    assert!(gear_x(&ui) < 210.0, "Arabic: settings on the left");
     ui.set_language(0);
     ui.invoke_settings_changed();
     let _ = std::fs::remove_dir_all(&dir);
