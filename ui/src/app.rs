@@ -118,6 +118,7 @@ impl App {
         ui.set_anim_speed(s.anim_speed as i32);
         ui.set_language(s.language as i32);
         ui.set_flip_two_players(s.flip_two_players);
+        ui.set_show_moves(s.show_moves);
         let st = &s.setup;
         ui.set_game_index(st.game as i32);
         ui.set_opponent(st.opponent as i32);
@@ -545,6 +546,7 @@ impl App {
         self.settings.anim_speed = ui.get_anim_speed().clamp(0, 3) as u8;
         self.settings.language = ui.get_language().clamp(0, 5) as u8;
         self.settings.flip_two_players = ui.get_flip_two_players();
+        self.settings.show_moves = ui.get_show_moves();
         select_language(ui, self.settings.language);
         self.save_settings();
         if self.in_game {
@@ -612,6 +614,17 @@ impl App {
         // Pieces, with the animation's moving piece and vanishing captures.
         let selected = self.ctl.selected();
         let must = self.ctl.must_capture();
+        // With "show moves" on, the player's movable pieces and optional captures are marked.
+        let show = self.settings.show_moves
+            && self.animation.is_none()
+            && selected.is_none()
+            && self.human_to_move()
+            && self.thinking != Some(Job::Move);
+        let (movable, capturers) = if show {
+            (self.ctl.movable(), self.ctl.capturers())
+        } else {
+            (Vec::new(), Vec::new())
+        };
         let mut moving: Option<(Point, f32, f32)> = None;
         let mut gone: Vec<Point> = Vec::new();
         let mut fading: Vec<Point> = Vec::new();
@@ -662,6 +675,8 @@ impl App {
                     liable: huffs.contains(&p)
                         || (self.human_to_move() && self.ctl.chosen_huff() == Some(p)),
                     captured: fading.contains(&p),
+                    movable: movable.contains(&p),
+                    can_capture: capturers.contains(&p) && !must.contains(&p),
                 })
             })
             .collect();

@@ -129,6 +129,21 @@ impl Controller {
         v
     }
 
+    /// Pieces that can capture now, whether or not capturing is compulsory.
+    pub fn capturers(&self) -> Vec<Point> {
+        if !self.huff_choices().is_empty() {
+            return Vec::new();
+        }
+        let mut v: Vec<Point> = self
+            .open()
+            .filter(|d| d.mv.is_capture())
+            .map(|d| d.mv.from())
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
     /// Pieces that must capture (captures are compulsory and available).
     pub fn must_capture(&self) -> Vec<Point> {
         if !self.compulsory || !self.open().any(|d| d.mv.is_capture()) {
@@ -599,6 +614,15 @@ mod tests {
         assert!(c.huff_choices().is_empty());
         c.tap(pt(&pos, "i9"));
         assert_eq!(played(c.tap(pt(&pos, "h9"))), "[xa1] i9-h9");
+    }
+
+    #[test]
+    fn movable_pieces_and_optional_captures() {
+        // Zamma, capture optional: a1 can take a2; e1 can only step.
+        let (c, pos) = ctl("zamma", &[], "W:Wa1,e1:Ba2,i9");
+        assert!(c.must_capture().is_empty());
+        assert_eq!(c.capturers(), vec![pt(&pos, "a1")]);
+        assert_eq!(c.movable(), vec![pt(&pos, "a1"), pt(&pos, "e1")]);
     }
 
     #[test]

@@ -89,6 +89,8 @@ pub struct Settings {
     pub language: u8,
     /// Two players: turn the board towards the player to move.
     pub flip_two_players: bool,
+    /// Mark the pieces that can move and those with an optional capture.
+    pub show_moves: bool,
     /// The last home-screen choices.
     pub setup: Setup,
 }
@@ -100,6 +102,7 @@ impl Default for Settings {
             anim_speed: 2,
             language: 0,
             flip_two_players: false,
+            show_moves: false,
             setup: Setup::default(),
         }
     }

@@ -106,6 +106,24 @@ async fn scenarios(ui: &AppWindow) {
     tap(ui, "a1").await;
     assert!(marked(ui, 1).is_empty());
 
+    // "Show moves": the pieces that can move are marked, and optional captures (R-Z8).
+    ui.set_show_moves(true);
+    ui.invoke_settings_changed();
+    start("W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
+    let pieces = ui.get_pieces();
+    let flags: Vec<(bool, bool)> = (0..pieces.row_count())
+        .filter_map(|i| pieces.row_data(i))
+        .map(|p| (p.movable, p.can_capture))
+        .collect();
+    assert_eq!(flags.iter().filter(|f| f.0).count(), 2, "{flags:?}");
+    assert_eq!(flags.iter().filter(|f| f.1).count(), 1, "{flags:?}");
+    ui.set_show_moves(false);
+    ui.invoke_settings_changed();
+    let pieces = ui.get_pieces();
+    assert!((0..pieces.row_count())
+        .filter_map(|i| pieces.row_data(i))
+        .all(|p| !p.movable && !p.can_capture));
+
     // A multi-capture route chosen step by step (R-Z8): c3 ends two routes.
     start("W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
     tap(ui, "a1").await;
