@@ -178,6 +178,15 @@ async fn scenarios(ui: &AppWindow) {
     settle().await;
     assert!(!ui.get_animating());
     assert_eq!(app::shown_pieces(ui), 2);
+    // A huffed piece (R-Z14) leaves as the move sets off, not after it.
+    let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+    let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1").unwrap();
+    with_app(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
+    tap(ui, "i9").await;
+    tap(ui, "h9").await;
+    assert!(ui.get_animating());
+    assert_eq!(app::shown_pieces(ui), 2, "a1 is gone during the animation");
+    settle().await;
     with_app(|a| a.set_anim_speed(0));
 
     // King versus lone man: the game-over text says so (R-T10).
