@@ -103,3 +103,25 @@ fn engine_refuses_to_search_a_game_ended_by_repetition() {
     );
     assert_eq!(lines[2], "readyok");
 }
+
+#[test]
+fn help_for_the_tool_and_for_each_command() {
+    let out = dama().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for cmd in ["perft", "moves", "status", "go", "engine", "match", "tune"] {
+        assert!(
+            text.contains(&format!("dama {cmd}")),
+            "{cmd} missing:\n{text}"
+        );
+        for ask in [vec![cmd, "--help"], vec!["help", cmd], vec![cmd, "-h"]] {
+            let out = dama().args(&ask).output().unwrap();
+            assert!(out.status.success(), "{ask:?}");
+            let help = String::from_utf8(out.stdout).unwrap();
+            assert!(help.starts_with(&format!("dama {cmd}")), "{ask:?}: {help}");
+            assert!(help.contains("example: "), "{ask:?}: {help}");
+        }
+    }
+    let out = dama().args(["help", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -5,7 +5,8 @@
 //! dama moves --game <id> [--position <code>] [--option k=v]...
 //! dama status --game <id> [--position <code>] [--option k=v]...
 //! ```
-//! Errors go to stderr with exit status 2.
+//! Errors go to stderr with exit status 2. `dama --help` lists the commands and
+//! `dama <command> --help` explains one.
 
 mod play;
 mod tune;
@@ -27,7 +28,82 @@ const USAGE: &str = "usage:
   dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
       spec: random | level=N | depth=N | nodes=N | movetime=MS
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
-games: turkish, zamma, damma, fetaix, kharbaga";
+  dama <command> --help";
+
+/// `dama <command> --help`: what each command does, its flags and an example.
+const COMMANDS: [(&str, &str); 7] = [
+    (
+        "perft",
+        "dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
+  Counts the leaf positions <depth> plies ahead (R-0.7a), merged moves by default (R-0.7).
+  --paths     count every capture route instead of merged moves
+  --divide    print the count under each legal move
+  --threads N split the work over N threads (1 to 256)
+  Prints the count on stdout, the time and speed on stderr.
+  example: dama perft 6 --game zamma --option capture=huffing",
+    ),
+    (
+        "moves",
+        "dama moves --game <id> [--position <code>] [--option k=v]...
+  Prints the legal moves of the position, one per line, sorted, in canonical notation.
+  example: dama moves --game turkish --position 'W:WKe1:Bc5,b4,e3,g3'",
+    ),
+    (
+        "status",
+        "dama status --game <id> [--position <code>] [--option k=v]...
+  Prints `ongoing`, `white wins: <reason>`, `black wins: <reason>` or `draw: <reason>`.
+  example: dama status --game turkish --position 'W:WKa1:Bh8'",
+    ),
+    (
+        "go",
+        "dama go --game <id> [--position <code>] [--option k=v]... [--level N | --depth D | --movetime MS | --nodes N] [--seed S]
+  Searches the position and prints `info` lines, then `bestmove <move>`.
+  --level N     the app's levels 1 (weakest) to 8 (default)
+  --depth D     fixed depth, 1 to 64
+  --movetime MS time per move in milliseconds
+  --nodes N     node budget
+  --seed S      the seed of the weaker levels' noise (default 1)
+  example: dama go --game zamma --movetime 500",
+    ),
+    (
+        "engine",
+        "dama engine
+  A line protocol on stdin/stdout for other programs (see the README): game, position, moves,
+  go, stop, legal, status, code, isready, quit. Errors are answered `error <text>`.
+  example: printf 'game zamma\\ngo depth 6\\n' | dama engine",
+    ),
+    (
+        "match",
+        "dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
+  Plays N games between two players, colours alternating, and prints wins/draws/losses and Elo.
+  spec: random | level=N | depth=N | nodes=N | movetime=MS
+  --movetime MS caps both players' time per move
+  example: dama match --game turkish --a level=8 --b level=7 --games 20 --threads 2",
+    ),
+    (
+        "tune",
+        "dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
+  Fits the evaluation weights to self-play games (Texel-style) and prints them as Rust.
+  example: dama tune --game zamma --games 200 --threads 2",
+    ),
+];
+
+/// The help of one command, or `None` for an unknown one.
+fn command_help(name: &str) -> Option<String> {
+    COMMANDS.iter().find(|(n, _)| *n == name).map(|(_, h)| {
+        format!(
+            "{h}
+{GAMES_AND_OPTIONS}"
+        )
+    })
+}
+
+const GAMES_AND_OPTIONS: &str = "games: turkish, zamma, damma, fetaix, kharbaga
+options (--option key=value), see docs/RULES.md:
+  turkish: promotion=at-end (R-T8), lone-man=draw (R-T10), preset=federation (R-T12)
+  zamma family: capture=compulsory|huffing (R-Z13, R-Z14), no-return-to-start=on (R-Z15),
+                promotion=any-arrival (R-Z9), first=black (R-Z4)
+position code: W:Wa2,b2,Kd5:Ba7,Kh8[:clock=N][:last=a-b/c-d][:huff=d4,...]";
 
 /// Options common to every command.
 struct Common {
@@ -171,6 +247,12 @@ fn run(args: &[String]) -> Result<(), String> {
         return Err(USAGE.into());
     };
     let rest = &args[1..];
+    if rest.iter().any(|a| a == "--help" || a == "-h") {
+        if let Some(h) = command_help(cmd) {
+            println!("{h}");
+            return Ok(());
+        }
+    }
     match cmd.as_str() {
         "perft" => {
             let c = parse(rest, true)?;
@@ -248,7 +330,13 @@ fn run(args: &[String]) -> Result<(), String> {
             play::run_match(c.rules, a, b, games as u32, c.threads)
         }
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            match rest.first() {
+                Some(c) => println!(
+                    "{}",
+                    command_help(c).ok_or(format!("no command '{}'", Quote(c)))?
+                ),
+                None => println!("{USAGE}\n{GAMES_AND_OPTIONS}"),
+            }
             Ok(())
         }
         other => Err(format!("unknown command '{}'\n{USAGE}", Quote(other))),
