@@ -13,6 +13,7 @@ use crate::notation::{self, NotationError};
 use crate::position::{PlayError, Role};
 use crate::quote::Quote;
 use crate::record::{pdn, GameRecord, RecordError};
+use crate::session::Session;
 use crate::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -380,14 +381,20 @@ fn to_result(o: &Outcome) -> GameResult {
 /// One game in progress: position, history, undo/redo, save and load.
 #[derive(uniffi::Object)]
 pub struct GameSession {
-    record: Mutex<GameRecord>,
+    session: Mutex<Session>,
 }
 
 impl GameSession {
-    fn lock(&self) -> MutexGuard<'_, GameRecord> {
+    fn of(record: GameRecord) -> GameSession {
+        GameSession {
+            session: Mutex::new(Session::from_record(record)),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Session> {
         // A panic while the lock was held cannot leave the record half-changed (every
         // change replaces whole values), so a poisoned lock is still usable.
-        self.record.lock().unwrap_or_else(|e| e.into_inner())
+        self.session.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The position and history to search, or the result when the game is over (also by
@@ -399,7 +406,7 @@ impl GameSession {
                 detail: o.to_string(),
             });
         }
-        Ok((r.current().clone(), r.history()))
+        Ok((r.position().clone(), r.record().history()))
     }
 }
 
@@ -425,9 +432,7 @@ impl GameSession {
                 }
                 None => Position::start(rules),
             };
-            Ok(Arc::new(GameSession {
-                record: Mutex::new(GameRecord::from_position(start)),
-            }))
+            Ok(Arc::new(GameSession::of(GameRecord::from_position(start))))
         })
     }
 
@@ -438,9 +443,7 @@ impl GameSession {
             let rec = GameRecord::from_json(&record).map_err(|e| DamaError::CorruptRecord {
                 detail: e.to_string(),
             })?;
-            Ok(Arc::new(GameSession {
-                record: Mutex::new(rec),
-            }))
+            Ok(Arc::new(GameSession::of(rec)))
         })
     }
 
@@ -449,9 +452,7 @@ impl GameSession {
     pub fn import_pdn(text: String) -> Result<Arc<GameSession>, DamaError> {
         guard(|| {
             let rec = pdn::import(&text).map_err(record_error)?;
-            Ok(Arc::new(GameSession {
-                record: Mutex::new(rec),
-            }))
+            Ok(Arc::new(GameSession::of(rec)))
         })
     }
 
@@ -506,14 +507,14 @@ impl GameSession {
 
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Side {
-        guard_or(Side::White, || self.lock().current().side_to_move().into())
+        guard_or(Side::White, || self.lock().position().side_to_move().into())
     }
 
     /// Every piece on the board.
     pub fn pieces(&self) -> Vec<BoardPiece> {
         guard_or(Vec::new(), || {
             let r = self.lock();
-            let pos = r.current();
+            let pos = r.position();
             let g = pos.geometry();
             g.points()
                 .iter()
@@ -526,7 +527,7 @@ impl GameSession {
     pub fn piece_at(&self, point: String) -> Result<Option<BoardPiece>, DamaError> {
         guard(|| {
             let r = self.lock();
-            let pos = r.current();
+            let pos = r.position();
             let p = parse_point(pos, &point)?;
             Ok(board_piece(pos, p))
         })
@@ -536,11 +537,8 @@ impl GameSession {
     pub fn legal_moves(&self) -> Vec<GameMove> {
         guard_or(Vec::new(), || {
             let r = self.lock();
-            if r.outcome().is_some() {
-                return Vec::new();
-            }
-            let pos = r.current();
-            pos.legal_moves_detailed()
+            let pos = r.position();
+            r.legal_moves()
                 .iter()
                 .map(|d| to_game_move(pos, d))
                 .collect()
@@ -551,17 +549,9 @@ impl GameSession {
     pub fn moves_from(&self, point: String) -> Result<Vec<GameMove>, DamaError> {
         guard(|| {
             let r = self.lock();
-            let pos = r.current();
+            let pos = r.position();
             let p = parse_point(pos, &point)?;
-            if r.outcome().is_some() {
-                return Ok(Vec::new());
-            }
-            Ok(pos
-                .legal_moves_detailed()
-                .iter()
-                .filter(|d| d.mv.from() == p)
-                .map(|d| to_game_move(pos, d))
-                .collect())
+            Ok(r.moves_from(p).map(|d| to_game_move(pos, d)).collect())
         })
     }
 
@@ -574,9 +564,8 @@ impl GameSession {
                     detail: o.to_string(),
                 });
             }
-            let pos = r.current().clone();
-            let d = notation::parse_move_detailed(&pos, &notation).map_err(notation_error)?;
-            r.play(&d.mv).map_err(play_error)?;
+            let pos = r.position().clone();
+            let d = r.play_notation(&notation).map_err(record_error)?;
             Ok(to_game_move(&pos, &d))
         })
     }
@@ -591,7 +580,7 @@ impl GameSession {
             }
             let sep = {
                 let r = self.lock();
-                let pos = r.current();
+                let pos = r.position();
                 let pts: Result<Vec<Point>, DamaError> = path
                     .iter()
                     .map(|l| {
@@ -603,10 +592,7 @@ impl GameSession {
                     })
                     .collect();
                 let pts = pts?;
-                let is_capture = pos
-                    .legal_moves_detailed()
-                    .iter()
-                    .any(|d| d.mv.is_capture() && d.routes.contains(&pts));
+                let is_capture = r.move_with_route(&pts).is_some_and(|d| d.mv.is_capture());
                 if is_capture {
                     "x"
                 } else {
@@ -629,35 +615,40 @@ impl GameSession {
 
     /// A ply can be taken back.
     pub fn can_undo(&self) -> bool {
-        guard_or(false, || self.lock().can_undo())
+        guard_or(false, || self.lock().record().can_undo())
     }
 
     /// An undone ply can be replayed.
     pub fn can_redo(&self) -> bool {
-        guard_or(false, || self.lock().can_redo())
+        guard_or(false, || self.lock().record().can_redo())
     }
 
     /// The moves played, in notation.
     pub fn move_history(&self) -> Vec<String> {
         guard_or(Vec::new(), || {
-            self.lock().moves().into_iter().map(String::from).collect()
+            self.lock()
+                .record()
+                .moves()
+                .into_iter()
+                .map(String::from)
+                .collect()
         })
     }
 
     /// The current position code.
     pub fn position_code(&self) -> String {
-        guard_or(String::new(), || self.lock().current().to_code())
+        guard_or(String::new(), || self.lock().position().to_code())
     }
 
     /// The record as text for [`GameSession::load`].
     pub fn save(&self) -> String {
-        guard_or(String::new(), || self.lock().to_json())
+        guard_or(String::new(), || self.lock().record().to_json())
     }
 
     /// The record as PDN.
     pub fn export_pdn(&self) -> String {
         guard_or(String::new(), || {
-            pdn::export(&self.lock(), &pdn::PdnTags::default())
+            pdn::export(self.lock().record(), &pdn::PdnTags::default())
         })
     }
 
@@ -670,7 +661,7 @@ impl GameSession {
     pub fn resign(&self) -> Result<(), DamaError> {
         guard(|| {
             let mut r = self.lock();
-            let side = r.current().side_to_move();
+            let side = r.position().side_to_move();
             r.resign(side).map_err(play_error)
         })
     }

@@ -17,7 +17,8 @@
 //!
 //! Layout: [`geometry`] (boards), [`rules`] (games and options), [`position`] and
 //! [`setup`] (positions and the position code), `games` (move generation per family),
-//! [`notation`], [`record`] (game records, JSON and PDN), [`perft`], [`outcome`].
+//! [`notation`], [`record`] (game records, JSON and PDN), [`session`] (a game in play, with
+//! its legal moves cached), [`perft`], [`outcome`].
 
 #![deny(missing_docs)]
 
@@ -32,6 +33,7 @@ pub mod position;
 pub mod quote;
 pub mod record;
 pub mod rules;
+pub mod session;
 pub mod setup;
 
 mod games;
@@ -47,4 +49,5 @@ pub use outcome::{Outcome, Reason};
 pub use position::{Piece, PlayError, Position, Role};
 pub use record::{GameRecord, RecordError};
 pub use rules::{CaptureRule, Color, GameId, Rules, RulesError};
+pub use session::Session;
 pub use setup::{CodeError, Setup};

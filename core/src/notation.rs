@@ -135,8 +135,16 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 
 /// Like [`parse_move`], returning the move with its canonical path and notation.
 pub fn parse_move_detailed(pos: &Position, text: &str) -> Result<Detailed, NotationError> {
-    let parsed = split(pos.geometry(), text)?;
-    let legal = pos.legal_moves_detailed();
+    find_move(pos.geometry(), &pos.legal_moves_detailed(), text)
+}
+
+/// The move `text` names among `legal` (the detailed legal moves of a position on `g`).
+pub(crate) fn find_move(
+    g: &Geometry,
+    legal: &[Detailed],
+    text: &str,
+) -> Result<Detailed, NotationError> {
+    let parsed = split(g, text)?;
     let huff_fits = |d: &Detailed| parsed.huff.is_none() || d.mv.huff() == parsed.huff;
     let exact: Vec<&Detailed> = legal
         .iter()

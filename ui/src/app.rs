@@ -7,7 +7,7 @@ use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
 use crate::view;
 use crate::{AppWindow, DotVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
 use dama_core::ai::{Engine, Level, DEFAULT_TT_MIB};
-use dama_core::{Color, Detailed, GameRecord, Point, Position, Role, Rules};
+use dama_core::{Color, Detailed, GameRecord, Point, Position, Role, Rules, Session};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -44,7 +44,8 @@ pub struct App {
     ui: slint::Weak<AppWindow>,
     store: Store,
     settings: Settings,
-    record: GameRecord,
+    /// The game in play, its legal moves worked out once per position.
+    game: Session,
     /// 0: two players; 1..=8: the computer's level.
     opponent: u8,
     human: Color,
@@ -64,13 +65,13 @@ pub struct App {
 impl App {
     fn new(ui: &AppWindow, store: Store) -> App {
         let settings = store.load_settings();
-        let record = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
-        let ctl = Controller::new(record.current(), false);
+        let game = Session::new(Rules::new(dama_core::GameId::Turkish));
+        let ctl = Controller::new(&game);
         App {
             ui: ui.as_weak(),
             store,
             settings,
-            record,
+            game,
             opponent: 0,
             human: Color::White,
             ctl,
@@ -100,14 +101,14 @@ impl App {
     }
 
     fn human_to_move(&self) -> bool {
-        !self.vs_computer() || self.record.current().side_to_move() == self.human
+        !self.vs_computer() || self.game.position().side_to_move() == self.human
     }
 
     fn flipped(&self) -> bool {
         if self.vs_computer() {
             self.human == Color::Black
         } else {
-            self.settings.flip_two_players && self.record.current().side_to_move() == Color::Black
+            self.settings.flip_two_players && self.game.position().side_to_move() == Color::Black
         }
     }
 
@@ -181,7 +182,7 @@ impl App {
         self.stop_ai();
         self.animation = None;
         self.timer.stop();
-        self.record = record;
+        self.game = Session::from_record(record);
         self.opponent = opponent;
         self.human = human;
         self.last_move = None;
@@ -219,8 +220,7 @@ impl App {
     }
 
     fn new_turn(&mut self) {
-        let over = self.record.outcome().is_some();
-        self.ctl = Controller::new(self.record.current(), over);
+        self.ctl = Controller::new(&self.game);
         self.message = if !self.ctl.huff_choices().is_empty() && self.human_to_move() {
             "choose-huff"
         } else if !self.ctl.must_capture().is_empty() && self.human_to_move() {
@@ -231,11 +231,11 @@ impl App {
     }
 
     fn save_game(&self) {
-        if self.record.outcome().is_some() {
+        if self.game.outcome().is_some() {
             self.store.clear_game();
         } else {
             let _ = self.store.save_game(&SavedGame {
-                record: self.record.to_json(),
+                record: self.game.record().to_json(),
                 opponent: self.opponent,
                 human_black: self.human == Color::Black,
             });
@@ -247,7 +247,7 @@ impl App {
         if self.animation.is_some() || self.thinking == Some(Job::Move) || !self.human_to_move() {
             return;
         }
-        let Some(p) = self.record.current().geometry().parse_label(label) else {
+        let Some(p) = self.game.position().geometry().parse_label(label) else {
             return;
         };
         match self.ctl.tap(p) {
@@ -257,7 +257,7 @@ impl App {
             }
             Tap::Ambiguous(_) => self.message = "choose-route",
             // Turkish captures never stop early (R-T7): no "stop" to offer.
-            Tap::Extended if !self.record.rules().game().is_zamma_family() => {
+            Tap::Extended if !self.game.rules().game().is_zamma_family() => {
                 self.message = "next-landing"
             }
             Tap::Extended => self.message = "continue-route",
@@ -276,8 +276,8 @@ impl App {
 
     /// Plays a legal move: records it, saves, animates, then hands over.
     fn play(&mut self, d: Detailed) {
-        let before = self.record.current().clone();
-        if self.record.play(&d.mv).is_err() {
+        let before = self.game.position().clone();
+        if self.game.play(&d.mv).is_err() {
             return;
         }
         self.hint = None;
@@ -332,7 +332,7 @@ impl App {
     }
 
     fn maybe_start_ai(&mut self) {
-        if self.vs_computer() && !self.human_to_move() && self.record.outcome().is_none() {
+        if self.vs_computer() && !self.human_to_move() && self.game.outcome().is_none() {
             self.start_ai(Job::Move);
         }
     }
@@ -344,11 +344,11 @@ impl App {
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());
         self.thinking = Some(job);
-        let pos = self.record.current().clone();
-        let history = self.record.history();
+        let pos = self.game.position().clone();
+        let history = self.game.record().history();
         let level = self.opponent.max(1);
         let engine = self.engine.clone();
-        let seed = self.record.ply() as u64 ^ 0xDA3A;
+        let seed = self.game.record().ply() as u64 ^ 0xDA3A;
         std::thread::spawn(move || {
             let result = {
                 let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
@@ -383,7 +383,7 @@ impl App {
             self.refresh();
             return;
         };
-        let pos = self.record.current();
+        let pos = self.game.position();
         let Some(d) = pos.legal_moves_detailed().into_iter().find(|d| d.mv == m) else {
             self.refresh();
             return;
@@ -403,10 +403,10 @@ impl App {
         self.stop_ai();
         self.finish_animation_now();
         let by_players = matches!(
-            self.record.outcome().map(|o| o.reason()),
+            self.game.outcome().map(|o| o.reason()),
             Some(dama_core::Reason::Resignation | dama_core::Reason::Agreement)
         );
-        if !self.record.undo() {
+        if !self.game.undo() {
             self.refresh();
             return;
         }
@@ -416,10 +416,10 @@ impl App {
             return;
         }
         while self.vs_computer()
-            && self.record.current().side_to_move() != self.human
-            && self.record.can_undo()
+            && self.game.position().side_to_move() != self.human
+            && self.game.record().can_undo()
         {
-            self.record.undo();
+            self.game.undo();
         }
         self.after_history_change();
     }
@@ -428,21 +428,21 @@ impl App {
     pub fn redo(&mut self) {
         self.stop_ai();
         self.finish_animation_now();
-        if !self.record.redo() {
+        if !self.game.redo() {
             return;
         }
         while self.vs_computer()
-            && self.record.current().side_to_move() != self.human
-            && self.record.can_redo()
+            && self.game.position().side_to_move() != self.human
+            && self.game.record().can_redo()
         {
-            self.record.redo();
+            self.game.redo();
         }
         self.after_history_change();
     }
 
     /// Another game like the one just played: same game, options, opponent and colours.
     pub fn rematch(&mut self) {
-        let rules = *self.record.rules();
+        let rules = *self.game.rules();
         self.begin(GameRecord::new(rules), self.opponent, self.human);
     }
 
@@ -450,9 +450,9 @@ impl App {
         if let Some(ui) = self.ui.upgrade() {
             ui.set_over_dismissed(false);
         }
-        let moves = self.record.played();
+        let moves = self.game.record().played();
         self.last_move = moves.last().and_then(|m| {
-            let mut r = self.record.clone();
+            let mut r = self.game.record().clone();
             r.undo();
             r.current().move_path(m)
         });
@@ -471,22 +471,22 @@ impl App {
 
     /// Shows the engine's suggestion for the player to move.
     pub fn hint(&mut self) {
-        if self.human_to_move() && self.record.outcome().is_none() && self.thinking.is_none() {
+        if self.human_to_move() && self.game.outcome().is_none() && self.thinking.is_none() {
             self.start_ai(Job::Hint);
         }
     }
 
     /// Against the computer: it accepts when it does not stand better.
     pub fn offer_draw(&mut self) {
-        if !self.vs_computer() || self.record.outcome().is_some() {
+        if !self.vs_computer() || self.game.outcome().is_some() {
             return;
         }
         // A short, node-limited look (a few milliseconds) from the human's side.
         let stop = AtomicBool::new(false);
         let score = Engine::new(1)
             .think(
-                self.record.current(),
-                &self.record.history(),
+                self.game.position(),
+                &self.game.record().history(),
                 &dama_core::ai::Limits::nodes(20_000),
                 &stop,
                 |_| {},
@@ -504,7 +504,7 @@ impl App {
     /// Both players agree to a draw.
     pub fn accept_draw(&mut self) {
         self.stop_ai();
-        if self.record.agree_draw().is_ok() {
+        if self.game.agree_draw().is_ok() {
             self.after_game_end();
         }
     }
@@ -515,9 +515,9 @@ impl App {
         let side = if self.vs_computer() {
             self.human
         } else {
-            self.record.current().side_to_move()
+            self.game.position().side_to_move()
         };
-        if self.record.resign(side).is_ok() {
+        if self.game.resign(side).is_ok() {
             self.after_game_end();
         }
     }
@@ -559,12 +559,12 @@ impl App {
         let Some(ui) = self.ui.upgrade() else { return };
         let pos = match &self.animation {
             Some(a) => &a.before,
-            None => self.record.current(),
+            None => self.game.position(),
         };
         let g = pos.geometry();
         let flipped = self.flipped();
         let xy = |p: Point| view::xy(g, p, flipped);
-        ui.set_playing_game(self.record.rules().game() as i32);
+        ui.set_playing_game(self.game.rules().game() as i32);
         ui.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         ui.set_board_size(g.size() as i32);
         ui.set_grid(view::grid(g, flipped).into());
@@ -721,7 +721,7 @@ impl App {
         );
 
         // Status, result, move list.
-        let cur = self.record.current();
+        let cur = self.game.position();
         ui.set_white_to_move(cur.side_to_move() == Color::White);
         ui.set_thinking(self.thinking == Some(Job::Move));
         ui.set_animating(self.animation.is_some());
@@ -737,7 +737,7 @@ impl App {
         ui.set_human_to_move(self.human_to_move() && self.thinking != Some(Job::Move));
         ui.set_message(SharedString::from(self.message));
         let outcome = if self.animation.is_none() {
-            self.record.outcome()
+            self.game.outcome()
         } else {
             None
         };
@@ -750,10 +750,10 @@ impl App {
                 .into(),
         );
         ui.set_result_reason(outcome.map(|o| o.reason().code()).unwrap_or("").into());
-        ui.set_can_undo(self.record.can_undo());
-        ui.set_can_redo(self.record.can_redo());
+        ui.set_can_undo(self.game.record().can_undo());
+        ui.set_can_redo(self.game.record().can_redo());
         let options: Vec<SharedString> = self
-            .record
+            .game
             .rules()
             .options()
             .into_iter()
@@ -764,9 +764,9 @@ impl App {
     }
 
     fn move_rows(&self) -> Vec<MoveRowVm> {
-        let moves = self.record.moves();
+        let moves = self.game.record().moves();
         let mut rows = Vec::new();
-        let black_first = self.record.start().side_to_move() == Color::Black;
+        let black_first = self.game.record().start().side_to_move() == Color::Black;
         let mut i = 0;
         let mut number = 1;
         if black_first && !moves.is_empty() {
@@ -797,7 +797,7 @@ impl App {
 
     /// The record (for tests and the platform layers).
     pub fn record(&self) -> &GameRecord {
-        &self.record
+        self.game.record()
     }
 
     /// `true` while the AI searches for its move.

@@ -8,7 +8,7 @@
 //! * Under huffing (R-Z14), a liable enemy piece is tapped first to remove it (automatic when
 //!   there is only one), then the move continues in the resulting position.
 
-use dama_core::{Detailed, Point, Position};
+use dama_core::{Detailed, Point, Session};
 
 /// What a tap did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,13 +63,10 @@ pub struct Controller {
 }
 
 impl Controller {
-    /// A fresh selection for a position (no moves once the game is over).
-    pub fn new(pos: &Position, game_over: bool) -> Controller {
-        let moves = if game_over {
-            Vec::new()
-        } else {
-            pos.legal_moves_detailed()
-        };
+    /// A fresh selection over the session's legal moves (none once the game is over).
+    pub fn new(session: &Session) -> Controller {
+        let pos = session.position();
+        let moves = session.legal_moves().to_vec();
         let mut huffs: Vec<Point> = moves.iter().filter_map(|d| d.mv.huff()).collect();
         huffs.sort();
         huffs.dedup();
@@ -477,11 +474,12 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::Rules;
+    use dama_core::{GameRecord, Position, Rules};
 
     fn ctl(game: &str, options: &[&str], code: &str) -> (Controller, Position) {
         let pos = Position::from_code(Rules::parse(game, options).unwrap(), code).unwrap();
-        (Controller::new(&pos, false), pos)
+        let session = Session::from_record(GameRecord::from_position(pos.clone()));
+        (Controller::new(&session), pos)
     }
 
     fn pt(pos: &Position, l: &str) -> Point {
@@ -632,7 +630,10 @@ mod tests {
             "W:Wa9:Bb9,c9",
         )
         .unwrap();
-        let mut c = Controller::new(&pos, true);
+        let mut session = Session::from_record(GameRecord::from_position(pos.clone()));
+        session.resign(dama_core::Color::White).unwrap_or(());
+        assert!(session.outcome().is_some());
+        let mut c = Controller::new(&session);
         assert_eq!(c.tap(pt(&pos, "a9")), Tap::Ignored);
     }
 }

@@ -220,6 +220,15 @@ impl GameRecord {
         Ok(())
     }
 
+    /// Appends a move known to be legal at the cursor, with the position it leads to and
+    /// its notation (the session has them already: nothing is generated again).
+    pub(crate) fn push_legal(&mut self, m: Move, next: Position, text: String) {
+        self.truncate_future();
+        self.positions.push(next);
+        self.moves.push((m, text));
+        self.cursor += 1;
+    }
+
     /// Plays a move given in notation (also start-end shorthand when unambiguous).
     pub fn play_notation(&mut self, text: &str) -> Result<Move, RecordError> {
         let index = self.cursor;
