@@ -48,6 +48,6 @@ pub use notation::NotationError;
 pub use outcome::{Outcome, Reason};
 pub use position::{Piece, PlayError, Position, Role};
 pub use record::{GameRecord, RecordError};
-pub use rules::{CaptureRule, Color, GameId, Rules, RulesError};
+pub use rules::{CaptureRule, Color, Family, GameId, Rules, RulesError};
 pub use session::Session;
 pub use setup::{CodeError, Setup};

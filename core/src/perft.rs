@@ -5,7 +5,7 @@
 use crate::games::{self, turkish, Detailed};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::GameId;
+use crate::rules::Family;
 
 /// What to count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,10 +172,10 @@ impl Walker {
     }
 
     fn walk_any(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
-        if pos.rules().game() == GameId::Turkish {
-            self.walk(&turkish::Node::of(pos), depth, count)
-        } else {
-            self.walk(pos, depth, count)
+        match pos.rules().family() {
+            // Turkish Dama walks a leaner node (no move memory, u64 boards).
+            Family::Turkish => self.walk(&turkish::Node::of(pos), depth, count),
+            Family::Zamma => self.walk(pos, depth, count),
         }
     }
 

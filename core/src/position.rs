@@ -5,7 +5,7 @@ use crate::games::{self, Detailed};
 use crate::geometry::{Bits, Geometry, Point};
 use crate::moves::{Move, NO_POINT};
 use crate::outcome::{Outcome, Reason};
-use crate::rules::{Color, GameId, Rules};
+use crate::rules::{Color, Family, Rules};
 use crate::zobrist;
 use std::fmt;
 
@@ -70,7 +70,7 @@ impl Position {
         let g = rules.geometry();
         let mut white = 0u128;
         let mut black = 0u128;
-        let side = if rules.game() == GameId::Turkish {
+        let side = if !rules.family().first_player_chosen() {
             white = g.rank_mask(1) | g.rank_mask(2);
             black = g.rank_mask(5) | g.rank_mask(6);
             Color::White
@@ -242,10 +242,9 @@ impl Position {
     #[inline]
     pub fn generate_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        if self.rules.game() == GameId::Turkish {
-            games::turkish::generate(self, out);
-        } else {
-            games::zamma::generate(self, out);
+        match self.rules.family() {
+            Family::Turkish => games::turkish::generate(self, out),
+            Family::Zamma => games::zamma::generate(self, out),
         }
     }
 
@@ -335,13 +334,12 @@ impl Position {
         if king_after {
             self.kings |= to_bit;
         }
-        let progress = if self.rules.game() == GameId::Turkish {
-            m.captured != 0 || !was_king
-        } else {
+        if self.rules.family().has_move_memory() {
             self.last[us] = (m.from, m.to);
             self.huff = m.liable;
-            m.captured != 0
-        };
+        }
+        let progress =
+            m.captured != 0 || (!was_king && self.rules.family().man_moves_reset_clock());
         self.clock = if progress {
             0
         } else {
@@ -362,7 +360,7 @@ impl Position {
         self.generate_moves(&mut buf);
         if buf.is_empty() {
             let no_pieces = self.pieces[us.index()] == 0;
-            if self.rules.game().is_zamma_family() && !self.opponent_can_move(&mut buf) {
+            if self.rules.family().decided_by_count() && !self.opponent_can_move(&mut buf) {
                 return Some(self.count_outcome(Reason::BothBlocked));
             }
             return Some(Outcome::Win {
@@ -380,19 +378,21 @@ impl Position {
     /// The endings that do not depend on the move list: the one-piece rules (R-T10, R-T11)
     /// and the clocks (R-T11, R-Z17).
     pub(crate) fn outcome_without_moves(&self) -> Option<Outcome> {
-        if self.rules.game() == GameId::Turkish {
+        let family = self.rules.family();
+        if family.one_piece_each_ends() {
             if let Some(o) = self.one_piece_each() {
                 return Some(o);
             }
-            if self.clock_expired() {
-                return Some(Outcome::Draw {
-                    reason: Reason::FiftyPlies,
-                });
-            }
-        } else if self.clock_expired() {
-            return Some(self.count_outcome(Reason::FortyPlies));
         }
-        None
+        if !self.clock_expired() {
+            None
+        } else if family.decided_by_count() {
+            Some(self.count_outcome(Reason::FortyPlies))
+        } else {
+            Some(Outcome::Draw {
+                reason: Reason::FiftyPlies,
+            })
+        }
     }
 
     /// R-Z18: decide by count.
@@ -402,12 +402,12 @@ impl Position {
 
     /// What repetition means in this game (R-T11 draw, R-Z17 count).
     pub(crate) fn repetition_outcome(&self) -> Outcome {
-        if self.rules.game() == GameId::Turkish {
+        if self.rules.family().decided_by_count() {
+            self.count_outcome(Reason::Repetition)
+        } else {
             Outcome::Draw {
                 reason: Reason::Repetition,
             }
-        } else {
-            self.count_outcome(Reason::Repetition)
         }
     }
 

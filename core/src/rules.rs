@@ -98,7 +98,16 @@ impl GameId {
 
     /// `true` for Zamma, Damma, Fetaix and Kharbaga.
     pub const fn is_zamma_family(self) -> bool {
-        !matches!(self, GameId::Turkish)
+        matches!(self.family(), Family::Zamma)
+    }
+
+    /// The rule family of the game.
+    #[inline]
+    pub const fn family(self) -> Family {
+        match self {
+            GameId::Turkish => Family::Turkish,
+            _ => Family::Zamma,
+        }
     }
 
     /// The board this game is played on.
@@ -119,6 +128,71 @@ impl GameId {
             GameId::Fetaix => 12,
             GameId::Kharbaga => 20,
         }
+    }
+}
+
+/// The two rule families. Everything that differs between Turkish Dama and the Zamma family
+/// is answered here, so the rest of the code asks a question instead of testing the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// Turkish Dama (R-T).
+    Turkish,
+    /// Zamma, Damma, Fetaix and Kharbaga (R-Z).
+    Zamma,
+}
+
+impl Family {
+    /// Capturing is compulsory whatever the options (R-T6); in the Zamma family only with
+    /// `capture=compulsory` (R-Z13).
+    #[inline]
+    pub const fn capture_always_forced(self) -> bool {
+        matches!(self, Family::Turkish)
+    }
+
+    /// A man's move resets the clock (R-T11: 50 plies without capture or man move); in the
+    /// Zamma family only a capture does (R-Z17).
+    #[inline]
+    pub const fn man_moves_reset_clock(self) -> bool {
+        matches!(self, Family::Turkish)
+    }
+
+    /// Repetition, the clock and both sides blocked are decided by count (R-Z16, R-Z17,
+    /// R-Z18); in Turkish Dama repetition and the clock draw (R-T11).
+    #[inline]
+    pub const fn decided_by_count(self) -> bool {
+        matches!(self, Family::Zamma)
+    }
+
+    /// One piece each ends the game at once (R-T10, R-T11).
+    #[inline]
+    pub const fn one_piece_each_ends(self) -> bool {
+        matches!(self, Family::Turkish)
+    }
+
+    /// Each side's previous move is remembered (R-Z6) and a huff may be pending (R-Z14).
+    #[inline]
+    pub const fn has_move_memory(self) -> bool {
+        matches!(self, Family::Zamma)
+    }
+
+    /// The players choose who starts (R-Z4); in Turkish Dama White does (R-T2).
+    #[inline]
+    pub const fn first_player_chosen(self) -> bool {
+        matches!(self, Family::Zamma)
+    }
+
+    /// Men move and capture forward and sideways only (R-T3); Zamma men capture backward
+    /// too (R-Z7) and move along diagonals where the board has them.
+    #[inline]
+    pub const fn orthogonal_only(self) -> bool {
+        matches!(self, Family::Turkish)
+    }
+
+    /// A man standing on its far row has already been crowned (R-T8); a Zamma man may stand
+    /// there uncrowned (R-Z9).
+    #[inline]
+    pub const fn crowns_on_arrival(self) -> bool {
+        matches!(self, Family::Turkish)
     }
 }
 
@@ -261,7 +335,7 @@ impl Rules {
             game: self.game,
             key: key.to_string(),
         };
-        if self.game == GameId::Turkish {
+        if self.family() == Family::Turkish {
             match key {
                 "promotion" => {
                     self.promotion_at_end = match value {
@@ -328,7 +402,7 @@ impl Rules {
     /// The options that differ from the defaults, as canonical `key=value` strings.
     pub fn options(&self) -> Vec<String> {
         let mut v = Vec::new();
-        if self.game == GameId::Turkish {
+        if self.family() == Family::Turkish {
             if self.promotion_at_end {
                 v.push("promotion=at-end".into());
             }
@@ -358,6 +432,18 @@ impl Rules {
     #[inline]
     pub const fn game(&self) -> GameId {
         self.game
+    }
+
+    /// The rule family (see [`Family`]).
+    #[inline]
+    pub const fn family(&self) -> Family {
+        self.game.family()
+    }
+
+    /// A capture must be made when one exists (R-T6, R-Z13).
+    #[inline]
+    pub fn capture_forced(&self) -> bool {
+        self.family().capture_always_forced() || self.capture == CaptureRule::Compulsory
     }
 
     /// The board geometry of the game.
@@ -405,7 +491,7 @@ impl Rules {
     /// Plies without progress after which the clock ends the game (R-T11: 50, R-Z17: 40).
     #[inline]
     pub const fn clock_limit(&self) -> u16 {
-        if self.game.is_zamma_family() {
+        if matches!(self.family(), Family::Zamma) {
             40
         } else {
             50
@@ -425,7 +511,7 @@ impl fmt::Display for Rules {
 
 /// The options a game offers, each as `key=value` with one line for players.
 pub fn option_descriptions(game: GameId) -> &'static [(&'static str, &'static str)] {
-    if game == GameId::Turkish {
+    if game.family() == Family::Turkish {
         &[
             (
                 "promotion=at-end",

@@ -268,7 +268,7 @@ impl Position {
                 return Err(CodeError::TooManyPieces { color, count, max });
             }
         }
-        if game == GameId::Turkish {
+        if game.family().crowns_on_arrival() {
             // A Turkish man is crowned the moment it reaches its far row (R-T8).
             for (color, rank) in [(Color::White, 7), (Color::Black, 0)] {
                 let men = pieces[color.index()] & !kings & g.rank_mask(rank);

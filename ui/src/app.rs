@@ -257,7 +257,7 @@ impl App {
             }
             Tap::Ambiguous(_) => self.message = "choose-route",
             // Turkish captures never stop early (R-T7): no "stop" to offer.
-            Tap::Extended if !self.game.rules().game().is_zamma_family() => {
+            Tap::Extended if self.game.rules().family().capture_always_forced() => {
                 self.message = "next-landing"
             }
             Tap::Extended => self.message = "continue-route",

@@ -72,8 +72,7 @@ impl Controller {
         huffs.dedup();
         let huff = (huffs.len() == 1).then(|| huffs[0]);
         let rules = pos.rules();
-        let compulsory = !rules.game().is_zamma_family()
-            || rules.capture() == dama_core::CaptureRule::Compulsory;
+        let compulsory = rules.capture_forced();
         let g = pos.geometry();
         let own = g
             .points()

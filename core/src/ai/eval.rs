@@ -4,7 +4,7 @@
 use super::weights::{TURKISH, ZAMMA};
 use crate::geometry::shift;
 use crate::position::Position;
-use crate::rules::{Color, GameId};
+use crate::rules::{Color, Family, GameId};
 
 /// Number of evaluation features.
 pub const FEATURES: usize = 11;
@@ -35,10 +35,9 @@ pub struct Weights {
 
 /// The weights used for a game.
 pub fn weights_for(game: GameId) -> &'static Weights {
-    if game == GameId::Turkish {
-        &TURKISH
-    } else {
-        &ZAMMA
+    match game.family() {
+        Family::Turkish => &TURKISH,
+        Family::Zamma => &ZAMMA,
     }
 }
 
@@ -53,7 +52,7 @@ pub fn features(pos: &Position) -> [i32; FEATURES] {
     let mut f = [0i32; FEATURES];
     f[0] = (w & !k).count_ones() as i32 - (b & !k).count_ones() as i32;
     f[1] = (w & k).count_ones() as i32 - (b & k).count_ones() as i32;
-    let turkish = pos.rules().game() == GameId::Turkish;
+    let turkish = pos.rules().family() == Family::Turkish;
     let t = tables(pos);
     for (c, men, sign) in [(0usize, w & !k, 1), (1usize, b & !k, -1)] {
         let mut adv = 0;
@@ -159,7 +158,7 @@ fn mobility(pos: &Position, c: Color, empty: u128) -> i32 {
     let g = pos.geometry();
     let men = pos.pieces(c) & !pos.kings();
     let kings = pos.pieces(c) & pos.kings();
-    let dirs: &[usize] = match (pos.rules().game() == GameId::Turkish, c) {
+    let dirs: &[usize] = match (pos.rules().family().orthogonal_only(), c) {
         (true, Color::White) => &[0, 2, 6],
         (true, Color::Black) => &[4, 2, 6],
         (false, Color::White) => &[0, 1, 7, 2, 6],

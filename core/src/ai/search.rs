@@ -10,7 +10,7 @@ use super::tt::{fingerprint, Bound, Tt};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
-use crate::rules::{CaptureRule, Color, GameId};
+use crate::rules::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Score of a win at the root; a win `n` plies away scores `MATE - n`.
@@ -162,7 +162,7 @@ impl<'a> Search<'a> {
                 ply,
             ));
         }
-        if pos.rules().game() == GameId::Turkish {
+        if pos.rules().family().one_piece_each_ends() {
             let (w, b) = (pos.count(Color::White), pos.count(Color::Black));
             if w == 1 && b == 1 {
                 if let Some(o) = pos.outcome_without_moves() {
@@ -362,9 +362,7 @@ impl<'a> Search<'a> {
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
         let has_capture = moves.iter().any(|m| m.captured != 0);
-        let forced = has_capture
-            && (pos.rules().game() == GameId::Turkish
-                || pos.rules().capture() == CaptureRule::Compulsory);
+        let forced = has_capture && pos.rules().capture_forced();
         let mut best = -INF;
         if !forced {
             let stand = eval::evaluate_with(pos, &self.weights);
@@ -414,7 +412,7 @@ impl<'a> Search<'a> {
 
     /// End rules inside the quiescence search (no repetition: captures never repeat).
     fn rule_end_quiet(&self, pos: &Position, ply: usize) -> Option<i32> {
-        if pos.rules().game() == GameId::Turkish
+        if pos.rules().family().one_piece_each_ends()
             && pos.count(Color::White) == 1
             && pos.count(Color::Black) == 1
         {

@@ -12,7 +12,7 @@ use crate::geometry::Point;
 use crate::moves::Move;
 use crate::notation;
 use crate::position::Position;
-use crate::rules::GameId;
+use crate::rules::{Family, GameId};
 
 /// The points of a capture route so far, newest first, linked through the call stack.
 pub(crate) struct Trail<'a> {
@@ -299,10 +299,9 @@ pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
         moves: Vec::new(),
         routes: Vec::new(),
     };
-    if sink.game == GameId::Turkish {
-        turkish::generate_into(pos, &mut sink);
-    } else {
-        zamma::generate_into(pos, &mut sink);
+    match sink.game.family() {
+        Family::Turkish => turkish::generate_into(pos, &mut sink),
+        Family::Zamma => zamma::generate_into(pos, &mut sink),
     }
     let mut out = Vec::with_capacity(sink.moves.len());
     for (m, routes) in sink.moves.iter().zip(&sink.routes) {
