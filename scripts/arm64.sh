@@ -31,28 +31,28 @@ t=aarch64-unknown-linux-gnu
 echo "== aarch64: core and rule tests under qemu =="
 cargo +debian test --target $t --target-dir $arm -p dama-core -p dama-tests
 
-echo "== aarch64: release builds (UI binary, core cdylib) =="
+echo "== aarch64: release builds (UI binary, FFI cdylib) =="
 cargo +debian build --profile release-app --target $t --target-dir $arm -p dama-ui --bin dama-app
-cargo +debian build --release --target $t --target-dir $arm -p dama-core --lib
+cargo +debian build --release --target $t --target-dir $arm -p dama-ffi --lib
 ui=$arm/$t/release-app/dama-app
-core=$arm/$t/release/libdama_core.so
+core=$arm/$t/release/libdama_ffi.so
 aarch64-linux-gnu-strip -o $arm/dama-app.stripped "$ui"
-aarch64-linux-gnu-strip -o $arm/libdama_core.stripped.so "$core"
+aarch64-linux-gnu-strip -o $arm/libdama_ffi.stripped.so "$core"
 ui_size=$(stat -c %s $arm/dama-app.stripped)
-core_size=$(stat -c %s $arm/libdama_core.stripped.so)
+core_size=$(stat -c %s $arm/libdama_ffi.stripped.so)
 awk -v u="$ui_size" -v c="$core_size" 'BEGIN {
   printf "size: UI binary (aarch64, stripped)   %6.2f MB (budget 8 MB)\n", u / 1e6
-  printf "size: core cdylib (aarch64, stripped) %6.2f MB (budget 2 MB)\n", c / 1e6 }'
+  printf "size: FFI cdylib (aarch64, stripped)  %6.2f MB (budget 2 MB)\n", c / 1e6 }'
 # The budgets are reported, not enforced: the README explains what the UI binary spends.
 [ "$ui_size" -le 8000000 ] || echo "note: the UI binary is over its 8 MB budget (see README, Sizes)"
-[ "$core_size" -le 2000000 ] || echo "note: the core cdylib is over its 2 MB budget"
+[ "$core_size" -le 2000000 ] || echo "note: the FFI cdylib is over its 2 MB budget"
 pass=0; fail=0
 
 echo "== Android and iOS: type-check the core and FFI with build-std =="
 for target in aarch64-linux-android aarch64-apple-ios; do
   RUSTC_BOOTSTRAP=1 cargo +debian check -Zbuild-std=std,panic_abort --target $target \
-    --target-dir target/phone-check -p dama-core --lib
-  echo "checked dama-core for $target"
+    --target-dir target/phone-check -p dama-core -p dama-ffi --lib
+  echo "checked dama-core and dama-ffi for $target"
   pass=$((pass+1))
 done
 echo "arm64: $pass passed, $fail failed"

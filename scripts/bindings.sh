@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 # Metadata symbols must survive: build without the release profile's stripping.
 profile=${PROFILE:-dev}
 flag=$([ "$profile" = dev ] && echo "" || echo "--profile $profile")
-cargo build $flag -p dama-core --lib
+cargo build $flag -p dama-ffi --lib
 cargo build $flag -p uniffi-bindgen
-lib=target/$([ "$profile" = dev ] && echo debug || echo "$profile")/libdama_core.so
+lib=target/$([ "$profile" = dev ] && echo debug || echo "$profile")/libdama_ffi.so
 bindgen=target/$([ "$profile" = dev ] && echo debug || echo "$profile")/uniffi-bindgen
 
 kotlin_out=android/bindings/src/main/kotlin

@@ -23,7 +23,7 @@ module DamaCoreFFI {
     export *
 }
 MAP
-cp target/debug/libdama_core.so "$work/"
+cp target/debug/libdama_ffi.so "$work/"
 cat > "$work/main.swift" <<'SWIFT'
 #if canImport(Glibc)
 import Glibc
@@ -68,5 +68,5 @@ mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
 trap 'umount "$root/proc" 2>/dev/null || true' EXIT
 swift=/usr/libexec/swift
 chroot "$root" bash -c "cd /work && $swift/bin/swiftc -I /work -Xcc -fmodule-map-file=/work/module.modulemap \
-  -L /work -ldama_core DamaCore.swift main.swift -o test \
+  -L /work -ldama_ffi DamaCore.swift main.swift -o test \
   && LD_LIBRARY_PATH=.:$swift/lib/swift/linux ./test"

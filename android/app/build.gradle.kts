@@ -56,7 +56,6 @@ val cargoBuild by tasks.registering(Exec::class) {
 
 tasks.named("preBuild") { dependsOn(cargoBuild) }
 
-dependencies {
-    // Native Kotlin code (widgets, tests) can call the engine through the bindings.
-    implementation(project(":bindings"))
-}
+// The app is all Rust (the UI library holds the engine), so it does not depend on the
+// `:bindings` module: that would put a second copy of the engine (libdama_ffi.so) in the APK.
+// `:bindings` is the library for Kotlin apps that want the engine without the Slint UI.

@@ -23,7 +23,6 @@
 #![deny(missing_docs)]
 
 pub mod ai;
-pub mod ffi;
 pub mod geometry;
 pub mod moves;
 pub mod notation;
@@ -38,8 +37,6 @@ pub mod setup;
 
 mod games;
 mod zobrist;
-
-uniffi::setup_scaffolding!();
 
 pub use games::Detailed;
 pub use geometry::{BoardKind, Direction, Geometry, Line, Point};

@@ -25,13 +25,13 @@ fileprivate extension RustBuffer {
     }
 
     static func from(_ ptr: UnsafeBufferPointer<UInt8>) -> RustBuffer {
-        try! rustCall { ffi_dama_core_rustbuffer_from_bytes(ForeignBytes(bufferPointer: ptr), $0) }
+        try! rustCall { ffi_dama_ffi_rustbuffer_from_bytes(ForeignBytes(bufferPointer: ptr), $0) }
     }
 
     // Frees the buffer in place.
     // The buffer must not be used after this is called.
     func deallocate() {
-        try! rustCall { ffi_dama_core_rustbuffer_free(self, $0) }
+        try! rustCall { ffi_dama_ffi_rustbuffer_free(self, $0) }
     }
 }
 
@@ -327,7 +327,7 @@ private func makeRustCall<T, E: Swift.Error>(
     _ callback: (UnsafeMutablePointer<RustCallStatus>) -> T,
     errorHandler: ((RustBuffer) throws -> E)?
 ) throws -> T {
-    uniffiEnsureDamaCoreInitialized()
+    uniffiEnsureDamaFfiInitialized()
     var callStatus = RustCallStatus.init()
     let returnedVal = callback(&callStatus)
     try uniffiCheckCallStatus(callStatus: callStatus, errorHandler: errorHandler)
@@ -665,7 +665,7 @@ open class AiPlayer: AiPlayerProtocol, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_dama_core_fn_clone_aiplayer(self.handle, $0) }
+        return try! rustCall { uniffi_dama_ffi_fn_clone_aiplayer(self.handle, $0) }
     }
     /**
      * An AI whose table uses at most `table_mib` MiB (1–1024; 32 suits phones).
@@ -674,7 +674,7 @@ public convenience init(tableMib: UInt32) {
     let handle =
         try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_constructor_aiplayer_new(
+    uniffi_dama_ffi_fn_constructor_aiplayer_new(
         FfiConverterUInt32.lower(tableMib),uniffiCallStatus
     )
 }
@@ -687,7 +687,7 @@ public convenience init(tableMib: UInt32) {
             return
         }
 
-        try! rustCall { uniffi_dama_core_fn_free_aiplayer(handle, $0) }
+        try! rustCall { uniffi_dama_ffi_fn_free_aiplayer(handle, $0) }
     }
 
     
@@ -699,7 +699,7 @@ public convenience init(tableMib: UInt32) {
 open func chooseMove(session: GameSession, level: UInt8, budgetMs: UInt64, seed: UInt64, cancel: SearchCancel)throws  -> SearchReport  {
     return try  FfiConverterTypeSearchReport_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_aiplayer_choose_move(
+    uniffi_dama_ffi_fn_method_aiplayer_choose_move(
             self.uniffiCloneHandle(),
         FfiConverterTypeGameSession_lower(session),
         FfiConverterUInt8.lower(level),
@@ -715,7 +715,7 @@ open func chooseMove(session: GameSession, level: UInt8, budgetMs: UInt64, seed:
      */
 open func clear()  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_aiplayer_clear(
+    uniffi_dama_ffi_fn_method_aiplayer_clear(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -727,7 +727,7 @@ open func clear()  {try! rustCall() {
 open func hint(session: GameSession, budgetMs: UInt64, cancel: SearchCancel)throws  -> SearchReport  {
     return try  FfiConverterTypeSearchReport_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_aiplayer_hint(
+    uniffi_dama_ffi_fn_method_aiplayer_hint(
             self.uniffiCloneHandle(),
         FfiConverterTypeGameSession_lower(session),
         FfiConverterUInt64.lower(budgetMs),
@@ -742,7 +742,7 @@ open func hint(session: GameSession, budgetMs: UInt64, cancel: SearchCancel)thro
 open func search(session: GameSession, depth: UInt32?, movetimeMs: UInt64?, nodes: UInt64?, cancel: SearchCancel)throws  -> SearchReport  {
     return try  FfiConverterTypeSearchReport_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_aiplayer_search(
+    uniffi_dama_ffi_fn_method_aiplayer_search(
             self.uniffiCloneHandle(),
         FfiConverterTypeGameSession_lower(session),
         FfiConverterOptionUInt32.lower(depth),
@@ -954,7 +954,7 @@ open class GameSession: GameSessionProtocol, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_dama_core_fn_clone_gamesession(self.handle, $0) }
+        return try! rustCall { uniffi_dama_ffi_fn_clone_gamesession(self.handle, $0) }
     }
     /**
      * A new game with `key=value` options, from the start or from a position code.
@@ -963,7 +963,7 @@ public convenience init(game: Game, options: [String], position: String?)throws 
     let handle =
         try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_constructor_gamesession_new(
+    uniffi_dama_ffi_fn_constructor_gamesession_new(
         FfiConverterTypeGame_lower(game),
         FfiConverterSequenceString.lower(options),
         FfiConverterOptionString.lower(position),uniffiCallStatus
@@ -978,7 +978,7 @@ public convenience init(game: Game, options: [String], position: String?)throws 
             return
         }
 
-        try! rustCall { uniffi_dama_core_fn_free_gamesession(handle, $0) }
+        try! rustCall { uniffi_dama_ffi_fn_free_gamesession(handle, $0) }
     }
 
     
@@ -988,7 +988,7 @@ public convenience init(game: Game, options: [String], position: String?)throws 
 public static func importPdn(text: String)throws  -> GameSession  {
     return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_constructor_gamesession_import_pdn(
+    uniffi_dama_ffi_fn_constructor_gamesession_import_pdn(
         FfiConverterString.lower(text),uniffiCallStatus
     )
 })
@@ -1000,7 +1000,7 @@ public static func importPdn(text: String)throws  -> GameSession  {
 public static func load(record: String)throws  -> GameSession  {
     return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_constructor_gamesession_load(
+    uniffi_dama_ffi_fn_constructor_gamesession_load(
         FfiConverterString.lower(record),uniffiCallStatus
     )
 })
@@ -1013,7 +1013,7 @@ public static func load(record: String)throws  -> GameSession  {
      */
 open func agreeDraw()throws   {try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_agree_draw(
+    uniffi_dama_ffi_fn_method_gamesession_agree_draw(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -1025,7 +1025,7 @@ open func agreeDraw()throws   {try rustCallWithError(FfiConverterTypeDamaError_l
 open func canRedo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_can_redo(
+    uniffi_dama_ffi_fn_method_gamesession_can_redo(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1037,7 +1037,7 @@ open func canRedo() -> Bool  {
 open func canUndo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_can_undo(
+    uniffi_dama_ffi_fn_method_gamesession_can_undo(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1049,7 +1049,7 @@ open func canUndo() -> Bool  {
 open func exportPdn() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_export_pdn(
+    uniffi_dama_ffi_fn_method_gamesession_export_pdn(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1061,7 +1061,7 @@ open func exportPdn() -> String  {
 open func game() -> Game  {
     return try!  FfiConverterTypeGame_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_game(
+    uniffi_dama_ffi_fn_method_gamesession_game(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1073,7 +1073,7 @@ open func game() -> Game  {
 open func geometry() -> BoardGeometry  {
     return try!  FfiConverterTypeBoardGeometry_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_geometry(
+    uniffi_dama_ffi_fn_method_gamesession_geometry(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1085,7 +1085,7 @@ open func geometry() -> BoardGeometry  {
 open func legalMoves() -> [GameMove]  {
     return try!  FfiConverterSequenceTypeGameMove.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_legal_moves(
+    uniffi_dama_ffi_fn_method_gamesession_legal_moves(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1097,7 +1097,7 @@ open func legalMoves() -> [GameMove]  {
 open func moveHistory() -> [String]  {
     return try!  FfiConverterSequenceString.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_move_history(
+    uniffi_dama_ffi_fn_method_gamesession_move_history(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1109,7 +1109,7 @@ open func moveHistory() -> [String]  {
 open func movesFrom(point: String)throws  -> [GameMove]  {
     return try  FfiConverterSequenceTypeGameMove.lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_moves_from(
+    uniffi_dama_ffi_fn_method_gamesession_moves_from(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(point),uniffiCallStatus
     )
@@ -1122,7 +1122,7 @@ open func movesFrom(point: String)throws  -> [GameMove]  {
 open func options() -> [String]  {
     return try!  FfiConverterSequenceString.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_options(
+    uniffi_dama_ffi_fn_method_gamesession_options(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1134,7 +1134,7 @@ open func options() -> [String]  {
 open func pieceAt(point: String)throws  -> BoardPiece?  {
     return try  FfiConverterOptionTypeBoardPiece.lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_piece_at(
+    uniffi_dama_ffi_fn_method_gamesession_piece_at(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(point),uniffiCallStatus
     )
@@ -1147,7 +1147,7 @@ open func pieceAt(point: String)throws  -> BoardPiece?  {
 open func pieces() -> [BoardPiece]  {
     return try!  FfiConverterSequenceTypeBoardPiece.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_pieces(
+    uniffi_dama_ffi_fn_method_gamesession_pieces(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1159,7 +1159,7 @@ open func pieces() -> [BoardPiece]  {
 open func play(notation: String)throws  -> GameMove  {
     return try  FfiConverterTypeGameMove_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_play(
+    uniffi_dama_ffi_fn_method_gamesession_play(
             self.uniffiCloneHandle(),
         FfiConverterString.lower(notation),uniffiCallStatus
     )
@@ -1172,7 +1172,7 @@ open func play(notation: String)throws  -> GameMove  {
 open func playPath(path: [String])throws  -> GameMove  {
     return try  FfiConverterTypeGameMove_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_play_path(
+    uniffi_dama_ffi_fn_method_gamesession_play_path(
             self.uniffiCloneHandle(),
         FfiConverterSequenceString.lower(path),uniffiCallStatus
     )
@@ -1185,7 +1185,7 @@ open func playPath(path: [String])throws  -> GameMove  {
 open func positionCode() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_position_code(
+    uniffi_dama_ffi_fn_method_gamesession_position_code(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1197,7 +1197,7 @@ open func positionCode() -> String  {
 open func redo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_redo(
+    uniffi_dama_ffi_fn_method_gamesession_redo(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1208,7 +1208,7 @@ open func redo() -> Bool  {
      */
 open func resign()throws   {try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_resign(
+    uniffi_dama_ffi_fn_method_gamesession_resign(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -1220,7 +1220,7 @@ open func resign()throws   {try rustCallWithError(FfiConverterTypeDamaError_lift
 open func result() -> GameResult?  {
     return try!  FfiConverterOptionTypeGameResult.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_result(
+    uniffi_dama_ffi_fn_method_gamesession_result(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1232,7 +1232,7 @@ open func result() -> GameResult?  {
 open func save() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_save(
+    uniffi_dama_ffi_fn_method_gamesession_save(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1244,7 +1244,7 @@ open func save() -> String  {
 open func sideToMove() -> Side  {
     return try!  FfiConverterTypeSide_lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_side_to_move(
+    uniffi_dama_ffi_fn_method_gamesession_side_to_move(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1256,7 +1256,7 @@ open func sideToMove() -> Side  {
 open func undo() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_gamesession_undo(
+    uniffi_dama_ffi_fn_method_gamesession_undo(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1373,7 +1373,7 @@ open class SearchCancel: SearchCancelProtocol, @unchecked Sendable {
     @_documentation(visibility: private)
 #endif
     public func uniffiCloneHandle() -> UInt64 {
-        return try! rustCall { uniffi_dama_core_fn_clone_searchcancel(self.handle, $0) }
+        return try! rustCall { uniffi_dama_ffi_fn_clone_searchcancel(self.handle, $0) }
     }
     /**
      * A flag, not set.
@@ -1382,7 +1382,7 @@ public convenience init() {
     let handle =
         try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_constructor_searchcancel_new(uniffiCallStatus
+    uniffi_dama_ffi_fn_constructor_searchcancel_new(uniffiCallStatus
     )
 }
     self.init(unsafeFromHandle: handle)
@@ -1394,7 +1394,7 @@ public convenience init() {
             return
         }
 
-        try! rustCall { uniffi_dama_core_fn_free_searchcancel(handle, $0) }
+        try! rustCall { uniffi_dama_ffi_fn_free_searchcancel(handle, $0) }
     }
 
     
@@ -1405,7 +1405,7 @@ public convenience init() {
      */
 open func cancel()  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_searchcancel_cancel(
+    uniffi_dama_ffi_fn_method_searchcancel_cancel(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -1417,7 +1417,7 @@ open func cancel()  {try! rustCall() {
 open func isCancelled() -> Bool  {
     return try!  FfiConverterBool.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_searchcancel_is_cancelled(
+    uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -1428,7 +1428,7 @@ open func isCancelled() -> Bool  {
      */
 open func reset()  {try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_method_searchcancel_reset(
+    uniffi_dama_ffi_fn_method_searchcancel_reset(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 }
@@ -3004,7 +3004,7 @@ fileprivate struct FfiConverterSequenceSequenceString: FfiConverterRustBuffer {
 public func coreVersion() -> String  {
     return try!  FfiConverterString.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_func_core_version(uniffiCallStatus
+    uniffi_dama_ffi_fn_func_core_version(uniffiCallStatus
     )
 })
 }
@@ -3014,7 +3014,7 @@ public func coreVersion() -> String  {
 public func games() -> [GameInfo]  {
     return try!  FfiConverterSequenceTypeGameInfo.lift(try! rustCall() {
         uniffiCallStatus in
-    uniffi_dama_core_fn_func_games(uniffiCallStatus
+    uniffi_dama_ffi_fn_func_games(uniffiCallStatus
     )
 })
 }
@@ -3030,113 +3030,113 @@ private let initializationResult: InitializationResult = {
     // Get the bindings contract version from our ComponentInterface
     let bindings_contract_version = 30
     // Get the scaffolding contract version by calling the into the dylib
-    let scaffolding_contract_version = ffi_dama_core_uniffi_contract_version()
+    let scaffolding_contract_version = ffi_dama_ffi_uniffi_contract_version()
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_dama_core_checksum_func_core_version() != 14197) {
+    if (uniffi_dama_ffi_checksum_func_core_version() != 19458) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_func_games() != 59652) {
+    if (uniffi_dama_ffi_checksum_func_games() != 29258) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_aiplayer_choose_move() != 6509) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_choose_move() != 47173) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_aiplayer_clear() != 51663) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_clear() != 10117) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_aiplayer_hint() != 45309) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_hint() != 6990) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_aiplayer_search() != 34497) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_search() != 20046) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_agree_draw() != 48256) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_agree_draw() != 58418) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_can_redo() != 5209) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_can_redo() != 23436) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_can_undo() != 2539) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_can_undo() != 37138) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_export_pdn() != 16658) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_export_pdn() != 61040) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_game() != 23767) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_game() != 29847) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_geometry() != 58965) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_geometry() != 36357) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_legal_moves() != 39076) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_legal_moves() != 12684) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_move_history() != 60141) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_move_history() != 39918) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_moves_from() != 38169) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_moves_from() != 45076) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_options() != 40745) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_options() != 57684) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_piece_at() != 23689) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_piece_at() != 15442) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_pieces() != 64971) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_pieces() != 46850) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_play() != 46913) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play() != 45337) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_play_path() != 31935) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 13372) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_position_code() != 42687) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_position_code() != 45879) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_redo() != 28899) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_redo() != 19692) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_resign() != 5033) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_resign() != 41456) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_result() != 2601) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_result() != 94) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_save() != 50113) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_save() != 4915) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_side_to_move() != 57956) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_side_to_move() != 46173) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_gamesession_undo() != 21307) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_undo() != 58256) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_searchcancel_cancel() != 37303) {
+    if (uniffi_dama_ffi_checksum_method_searchcancel_cancel() != 32944) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_searchcancel_is_cancelled() != 2411) {
+    if (uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled() != 57974) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_method_searchcancel_reset() != 47303) {
+    if (uniffi_dama_ffi_checksum_method_searchcancel_reset() != 57739) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_constructor_aiplayer_new() != 47418) {
+    if (uniffi_dama_ffi_checksum_constructor_aiplayer_new() != 38971) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_constructor_gamesession_import_pdn() != 37253) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn() != 55446) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_constructor_gamesession_load() != 52304) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_load() != 9497) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_constructor_gamesession_new() != 32886) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_new() != 38854) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_core_checksum_constructor_searchcancel_new() != 25691) {
+    if (uniffi_dama_ffi_checksum_constructor_searchcancel_new() != 22505) {
         return InitializationResult.apiChecksumMismatch
     }
 
@@ -3145,7 +3145,7 @@ private let initializationResult: InitializationResult = {
 
 // Make the ensure init function public so that other modules which have external type references to
 // our types can call it.
-public func uniffiEnsureDamaCoreInitialized() {
+public func uniffiEnsureDamaFfiInitialized() {
     switch initializationResult {
     case .ok:
         break

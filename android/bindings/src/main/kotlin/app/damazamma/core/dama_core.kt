@@ -59,7 +59,7 @@ open class RustBuffer : Structure() {
     companion object {
         internal fun alloc(size: ULong = 0UL) = uniffiRustCall() { status ->
             // Note: need to convert the size to a `Long` value to make this work with JVM.
-            UniffiLib.ffi_dama_core_rustbuffer_alloc(size.toLong(), status)
+            UniffiLib.ffi_dama_ffi_rustbuffer_alloc(size.toLong(), status)
         }.also {
             if(it.data == null) {
                throw RuntimeException("RustBuffer.alloc() returned null data pointer (size=${size})")
@@ -75,7 +75,7 @@ open class RustBuffer : Structure() {
         }
 
         internal fun free(buf: RustBuffer.ByValue) = uniffiRustCall() { status ->
-            UniffiLib.ffi_dama_core_rustbuffer_free(buf, status)
+            UniffiLib.ffi_dama_ffi_rustbuffer_free(buf, status)
         }
     }
 
@@ -392,7 +392,7 @@ private fun findLibraryName(componentName: String): String {
     if (libOverride != null) {
         return libOverride
     }
-    return "dama_core"
+    return "dama_ffi"
 }
 
 // Define FFI callback types
@@ -675,77 +675,77 @@ internal object IntegrityCheckingUniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
-    external fun uniffi_dama_core_checksum_func_core_version(
+    external fun uniffi_dama_ffi_checksum_func_core_version(
     ): Int
-    external fun uniffi_dama_core_checksum_func_games(
+    external fun uniffi_dama_ffi_checksum_func_games(
     ): Int
-    external fun uniffi_dama_core_checksum_method_aiplayer_choose_move(
+    external fun uniffi_dama_ffi_checksum_method_aiplayer_choose_move(
     ): Int
-    external fun uniffi_dama_core_checksum_method_aiplayer_clear(
+    external fun uniffi_dama_ffi_checksum_method_aiplayer_clear(
     ): Int
-    external fun uniffi_dama_core_checksum_method_aiplayer_hint(
+    external fun uniffi_dama_ffi_checksum_method_aiplayer_hint(
     ): Int
-    external fun uniffi_dama_core_checksum_method_aiplayer_search(
+    external fun uniffi_dama_ffi_checksum_method_aiplayer_search(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_agree_draw(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_agree_draw(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_can_redo(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_can_redo(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_can_undo(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_can_undo(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_export_pdn(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_export_pdn(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_game(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_game(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_geometry(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_geometry(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_legal_moves(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_legal_moves(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_move_history(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_move_history(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_moves_from(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_moves_from(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_options(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_options(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_piece_at(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_piece_at(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_pieces(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_pieces(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_play(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_play(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_play_path(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_play_path(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_position_code(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_position_code(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_redo(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_redo(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_resign(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_resign(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_result(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_result(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_save(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_save(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_side_to_move(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_side_to_move(
     ): Int
-    external fun uniffi_dama_core_checksum_method_gamesession_undo(
+    external fun uniffi_dama_ffi_checksum_method_gamesession_undo(
     ): Int
-    external fun uniffi_dama_core_checksum_method_searchcancel_cancel(
+    external fun uniffi_dama_ffi_checksum_method_searchcancel_cancel(
     ): Int
-    external fun uniffi_dama_core_checksum_method_searchcancel_is_cancelled(
+    external fun uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled(
     ): Int
-    external fun uniffi_dama_core_checksum_method_searchcancel_reset(
+    external fun uniffi_dama_ffi_checksum_method_searchcancel_reset(
     ): Int
-    external fun uniffi_dama_core_checksum_constructor_aiplayer_new(
+    external fun uniffi_dama_ffi_checksum_constructor_aiplayer_new(
     ): Int
-    external fun uniffi_dama_core_checksum_constructor_gamesession_import_pdn(
+    external fun uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn(
     ): Int
-    external fun uniffi_dama_core_checksum_constructor_gamesession_load(
+    external fun uniffi_dama_ffi_checksum_constructor_gamesession_load(
     ): Int
-    external fun uniffi_dama_core_checksum_constructor_gamesession_new(
+    external fun uniffi_dama_ffi_checksum_constructor_gamesession_new(
     ): Int
-    external fun uniffi_dama_core_checksum_constructor_searchcancel_new(
+    external fun uniffi_dama_ffi_checksum_constructor_searchcancel_new(
     ): Int
-    external fun ffi_dama_core_uniffi_contract_version(
+    external fun ffi_dama_ffi_uniffi_contract_version(
     ): Int
 
         
@@ -765,191 +765,191 @@ internal object UniffiLib {
     }
 
     internal fun ensureInitialized() = Unit
-    external fun uniffi_dama_core_fn_clone_aiplayer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_clone_aiplayer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_free_aiplayer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_free_aiplayer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_constructor_aiplayer_new(`tableMib`: Int,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_constructor_aiplayer_new(`tableMib`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_method_aiplayer_choose_move(`ptr`: Long,`session`: Long,`level`: Byte,`budgetMs`: Long,`seed`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_aiplayer_choose_move(`ptr`: Long,`session`: Long,`level`: Byte,`budgetMs`: Long,`seed`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_aiplayer_clear(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_aiplayer_clear(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_method_aiplayer_hint(`ptr`: Long,`session`: Long,`budgetMs`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_aiplayer_hint(`ptr`: Long,`session`: Long,`budgetMs`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_aiplayer_search(`ptr`: Long,`session`: Long,`depth`: RustBuffer.ByValue,`movetimeMs`: RustBuffer.ByValue,`nodes`: RustBuffer.ByValue,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_aiplayer_search(`ptr`: Long,`session`: Long,`depth`: RustBuffer.ByValue,`movetimeMs`: RustBuffer.ByValue,`nodes`: RustBuffer.ByValue,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_clone_gamesession(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_clone_gamesession(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_free_gamesession(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_free_gamesession(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_constructor_gamesession_import_pdn(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_constructor_gamesession_import_pdn(`text`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_constructor_gamesession_load(`record`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_constructor_gamesession_load(`record`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_constructor_gamesession_new(`game`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,`position`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_constructor_gamesession_new(`game`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,`position`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_method_gamesession_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_method_gamesession_can_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_can_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun uniffi_dama_core_fn_method_gamesession_can_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_can_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun uniffi_dama_core_fn_method_gamesession_export_pdn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_export_pdn(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_game(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_game(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_geometry(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_geometry(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_move_history(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_move_history(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_moves_from(`ptr`: Long,`point`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_moves_from(`ptr`: Long,`point`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_options(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_options(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_piece_at(`ptr`: Long,`point`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_piece_at(`ptr`: Long,`point`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_pieces(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_pieces(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_play(`ptr`: Long,`notation`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_play(`ptr`: Long,`notation`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_play_path(`ptr`: Long,`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_play_path(`ptr`: Long,`path`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_position_code(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_position_code(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun uniffi_dama_core_fn_method_gamesession_resign(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_resign(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_method_gamesession_result(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_result(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_side_to_move(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_side_to_move(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_method_gamesession_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_gamesession_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun uniffi_dama_core_fn_clone_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_clone_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_free_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_free_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_constructor_searchcancel_new(uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_constructor_searchcancel_new(uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun uniffi_dama_core_fn_method_searchcancel_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_searchcancel_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_method_searchcancel_is_cancelled(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun uniffi_dama_core_fn_method_searchcancel_reset(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_method_searchcancel_reset(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun uniffi_dama_core_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun uniffi_dama_core_fn_func_games(uniffi_out_err: UniffiRustCallStatus, 
+    external fun uniffi_dama_ffi_fn_func_games(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun ffi_dama_core_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rustbuffer_alloc(`size`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun ffi_dama_core_rustbuffer_from_bytes(`bytes`: ForeignBytes.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rustbuffer_from_bytes(`bytes`: ForeignBytes.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun ffi_dama_core_rustbuffer_free(`buf`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rustbuffer_free(`buf`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
-    external fun ffi_dama_core_rustbuffer_reserve(`buf`: RustBuffer.ByValue,`additional`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rustbuffer_reserve(`buf`: RustBuffer.ByValue,`additional`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun ffi_dama_core_rust_future_poll_u8(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_u8(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_u8(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_u8(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_u8(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_u8(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_u8(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_u8(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
-    external fun ffi_dama_core_rust_future_poll_i8(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_i8(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_i8(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_i8(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_i8(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_i8(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_i8(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_i8(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun ffi_dama_core_rust_future_poll_u16(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_u16(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_u16(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_u16(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_u16(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_u16(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_u16(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_u16(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
-    external fun ffi_dama_core_rust_future_poll_i16(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_i16(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_i16(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_i16(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_i16(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_i16(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_i16(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_i16(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Short
-    external fun ffi_dama_core_rust_future_poll_u32(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_u32(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_u32(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_u32(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_u32(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_u32(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_u32(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_u32(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
-    external fun ffi_dama_core_rust_future_poll_i32(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_i32(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_i32(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_i32(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_i32(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_i32(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_i32(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_i32(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Int
-    external fun ffi_dama_core_rust_future_poll_u64(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_u64(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_u64(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_u64(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_u64(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_u64(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_u64(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_u64(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun ffi_dama_core_rust_future_poll_i64(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_i64(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_i64(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_i64(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_i64(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_i64(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_i64(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_i64(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
-    external fun ffi_dama_core_rust_future_poll_f32(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_f32(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_f32(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_f32(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_f32(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_f32(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_f32(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_f32(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Float
-    external fun ffi_dama_core_rust_future_poll_f64(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_f64(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_f64(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_f64(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_f64(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_f64(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_f64(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_f64(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Double
-    external fun ffi_dama_core_rust_future_poll_rust_buffer(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_rust_buffer(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_rust_buffer(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_rust_buffer(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_rust_buffer(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_rust_buffer(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_rust_buffer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_rust_buffer(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
-    external fun ffi_dama_core_rust_future_poll_void(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
+    external fun ffi_dama_ffi_rust_future_poll_void(`handle`: Long,`callback`: UniffiRustFutureContinuationCallback,`callbackData`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_cancel_void(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_cancel_void(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_free_void(`handle`: Long,
+    external fun ffi_dama_ffi_rust_future_free_void(`handle`: Long,
     ): Unit
-    external fun ffi_dama_core_rust_future_complete_void(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    external fun ffi_dama_ffi_rust_future_complete_void(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
 
         
@@ -959,116 +959,116 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
     // Get the bindings contract version from our ComponentInterface
     val bindings_contract_version = 30
     // Get the scaffolding contract version by calling the into the dylib
-    val scaffolding_contract_version = lib.ffi_dama_core_uniffi_contract_version()
+    val scaffolding_contract_version = lib.ffi_dama_ffi_uniffi_contract_version()
     if (bindings_contract_version != scaffolding_contract_version) {
         throw RuntimeException("UniFFI contract version mismatch: try cleaning and rebuilding your project")
     }
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
-    if ((lib.uniffi_dama_core_checksum_func_core_version() and 0xFFFF) != 14197) {
+    if ((lib.uniffi_dama_ffi_checksum_func_core_version() and 0xFFFF) != 19458) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_func_games() and 0xFFFF) != 59652) {
+    if ((lib.uniffi_dama_ffi_checksum_func_games() and 0xFFFF) != 29258) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_aiplayer_choose_move() and 0xFFFF) != 6509) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_choose_move() and 0xFFFF) != 47173) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_aiplayer_clear() and 0xFFFF) != 51663) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_clear() and 0xFFFF) != 10117) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_aiplayer_hint() and 0xFFFF) != 45309) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_hint() and 0xFFFF) != 6990) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_aiplayer_search() and 0xFFFF) != 34497) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_search() and 0xFFFF) != 20046) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_agree_draw() and 0xFFFF) != 48256) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_agree_draw() and 0xFFFF) != 58418) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_can_redo() and 0xFFFF) != 5209) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_can_redo() and 0xFFFF) != 23436) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_can_undo() and 0xFFFF) != 2539) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_can_undo() and 0xFFFF) != 37138) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_export_pdn() and 0xFFFF) != 16658) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_export_pdn() and 0xFFFF) != 61040) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_game() and 0xFFFF) != 23767) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_game() and 0xFFFF) != 29847) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_geometry() and 0xFFFF) != 58965) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_geometry() and 0xFFFF) != 36357) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_legal_moves() and 0xFFFF) != 39076) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_legal_moves() and 0xFFFF) != 12684) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_move_history() and 0xFFFF) != 60141) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_history() and 0xFFFF) != 39918) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_moves_from() and 0xFFFF) != 38169) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_moves_from() and 0xFFFF) != 45076) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_options() and 0xFFFF) != 40745) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_options() and 0xFFFF) != 57684) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_piece_at() and 0xFFFF) != 23689) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_piece_at() and 0xFFFF) != 15442) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_pieces() and 0xFFFF) != 64971) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_pieces() and 0xFFFF) != 46850) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_play() and 0xFFFF) != 46913) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play() and 0xFFFF) != 45337) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_play_path() and 0xFFFF) != 31935) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 13372) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_position_code() and 0xFFFF) != 42687) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_position_code() and 0xFFFF) != 45879) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_redo() and 0xFFFF) != 28899) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_redo() and 0xFFFF) != 19692) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_resign() and 0xFFFF) != 5033) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_resign() and 0xFFFF) != 41456) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_result() and 0xFFFF) != 2601) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_result() and 0xFFFF) != 94) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_save() and 0xFFFF) != 50113) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_save() and 0xFFFF) != 4915) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_side_to_move() and 0xFFFF) != 57956) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_side_to_move() and 0xFFFF) != 46173) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_gamesession_undo() and 0xFFFF) != 21307) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_undo() and 0xFFFF) != 58256) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_searchcancel_cancel() and 0xFFFF) != 37303) {
+    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_cancel() and 0xFFFF) != 32944) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_searchcancel_is_cancelled() and 0xFFFF) != 2411) {
+    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled() and 0xFFFF) != 57974) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_method_searchcancel_reset() and 0xFFFF) != 47303) {
+    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_reset() and 0xFFFF) != 57739) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_constructor_aiplayer_new() and 0xFFFF) != 47418) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_aiplayer_new() and 0xFFFF) != 38971) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_constructor_gamesession_import_pdn() and 0xFFFF) != 37253) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn() and 0xFFFF) != 55446) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_constructor_gamesession_load() and 0xFFFF) != 52304) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_load() and 0xFFFF) != 9497) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_constructor_gamesession_new() and 0xFFFF) != 32886) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_new() and 0xFFFF) != 38854) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_core_checksum_constructor_searchcancel_new() and 0xFFFF) != 25691) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_searchcancel_new() and 0xFFFF) != 22505) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
@@ -1561,7 +1561,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
     constructor(`tableMib`: kotlin.UInt) :
         this(UniffiWithHandle, 
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_constructor_aiplayer_new(
+    UniffiLib.uniffi_dama_ffi_fn_constructor_aiplayer_new(
     
         
         FfiConverterUInt.lower(`tableMib`),_status)
@@ -1627,7 +1627,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
                 return;
             }
             uniffiRustCall { status ->
-                UniffiLib.uniffi_dama_core_fn_free_aiplayer(handle, status)
+                UniffiLib.uniffi_dama_ffi_fn_free_aiplayer(handle, status)
             }
         }
     }
@@ -1640,7 +1640,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
             throw InternalException("uniffiCloneHandle() called on NoHandle object");
         }
         return uniffiRustCall() { status ->
-            UniffiLib.uniffi_dama_core_fn_clone_aiplayer(handle, status)
+            UniffiLib.uniffi_dama_ffi_fn_clone_aiplayer(handle, status)
         }
     }
 
@@ -1652,7 +1652,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
             return FfiConverterTypeSearchReport.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_aiplayer_choose_move(
+    UniffiLib.uniffi_dama_ffi_fn_method_aiplayer_choose_move(
         it,
         
         FfiConverterTypeGameSession.lower(`session`),
@@ -1673,7 +1673,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
         = 
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_aiplayer_clear(
+    UniffiLib.uniffi_dama_ffi_fn_method_aiplayer_clear(
         it,
         _status)
 }
@@ -1689,7 +1689,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
             return FfiConverterTypeSearchReport.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_aiplayer_hint(
+    UniffiLib.uniffi_dama_ffi_fn_method_aiplayer_hint(
         it,
         
         FfiConverterTypeGameSession.lower(`session`),
@@ -1709,7 +1709,7 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
             return FfiConverterTypeSearchReport.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_aiplayer_search(
+    UniffiLib.uniffi_dama_ffi_fn_method_aiplayer_search(
         it,
         
         FfiConverterTypeGameSession.lower(`session`),
@@ -2003,7 +2003,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
     constructor(`game`: Game, `options`: List<kotlin.String>, `position`: kotlin.String?) :
         this(UniffiWithHandle, 
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_constructor_gamesession_new(
+    UniffiLib.uniffi_dama_ffi_fn_constructor_gamesession_new(
     
         
         FfiConverterTypeGame.lower(`game`),
@@ -2071,7 +2071,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
                 return;
             }
             uniffiRustCall { status ->
-                UniffiLib.uniffi_dama_core_fn_free_gamesession(handle, status)
+                UniffiLib.uniffi_dama_ffi_fn_free_gamesession(handle, status)
             }
         }
     }
@@ -2084,7 +2084,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             throw InternalException("uniffiCloneHandle() called on NoHandle object");
         }
         return uniffiRustCall() { status ->
-            UniffiLib.uniffi_dama_core_fn_clone_gamesession(handle, status)
+            UniffiLib.uniffi_dama_ffi_fn_clone_gamesession(handle, status)
         }
     }
 
@@ -2096,7 +2096,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
         = 
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_agree_draw(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_agree_draw(
         it,
         _status)
 }
@@ -2111,7 +2111,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterBoolean.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_can_redo(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_can_redo(
         it,
         _status)
 }
@@ -2127,7 +2127,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterBoolean.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_can_undo(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_can_undo(
         it,
         _status)
 }
@@ -2143,7 +2143,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_export_pdn(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_export_pdn(
         it,
         _status)
 }
@@ -2159,7 +2159,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterTypeGame.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_game(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_game(
         it,
         _status)
 }
@@ -2175,7 +2175,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterTypeBoardGeometry.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_geometry(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_geometry(
         it,
         _status)
 }
@@ -2191,7 +2191,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterSequenceTypeGameMove.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_legal_moves(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_legal_moves(
         it,
         _status)
 }
@@ -2207,7 +2207,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterSequenceString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_move_history(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_move_history(
         it,
         _status)
 }
@@ -2224,7 +2224,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterSequenceTypeGameMove.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_moves_from(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_moves_from(
         it,
         
         FfiConverterString.lower(`point`),_status)
@@ -2241,7 +2241,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterSequenceString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_options(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_options(
         it,
         _status)
 }
@@ -2258,7 +2258,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterOptionalTypeBoardPiece.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_piece_at(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_piece_at(
         it,
         
         FfiConverterString.lower(`point`),_status)
@@ -2275,7 +2275,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterSequenceTypeBoardPiece.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_pieces(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_pieces(
         it,
         _status)
 }
@@ -2292,7 +2292,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterTypeGameMove.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_play(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_play(
         it,
         
         FfiConverterString.lower(`notation`),_status)
@@ -2310,7 +2310,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterTypeGameMove.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_play_path(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_play_path(
         it,
         
         FfiConverterSequenceString.lower(`path`),_status)
@@ -2327,7 +2327,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_position_code(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_position_code(
         it,
         _status)
 }
@@ -2343,7 +2343,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterBoolean.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_redo(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_redo(
         it,
         _status)
 }
@@ -2360,7 +2360,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
         = 
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_resign(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_resign(
         it,
         _status)
 }
@@ -2375,7 +2375,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterOptionalTypeGameResult.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_result(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_result(
         it,
         _status)
 }
@@ -2391,7 +2391,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterString.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_save(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_save(
         it,
         _status)
 }
@@ -2407,7 +2407,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterTypeSide.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_side_to_move(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_side_to_move(
         it,
         _status)
 }
@@ -2423,7 +2423,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
             return FfiConverterBoolean.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_gamesession_undo(
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_undo(
         it,
         _status)
 }
@@ -2446,7 +2446,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
     @Throws(DamaException::class) fun `importPdn`(`text`: kotlin.String): GameSession {
             return FfiConverterTypeGameSession.lift(
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_constructor_gamesession_import_pdn(
+    UniffiLib.uniffi_dama_ffi_fn_constructor_gamesession_import_pdn(
     
         
         FfiConverterString.lower(`text`),_status)
@@ -2462,7 +2462,7 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
     @Throws(DamaException::class) fun `load`(`record`: kotlin.String): GameSession {
             return FfiConverterTypeGameSession.lift(
     uniffiRustCallWithError(DamaException) { _status ->
-    UniffiLib.uniffi_dama_core_fn_constructor_gamesession_load(
+    UniffiLib.uniffi_dama_ffi_fn_constructor_gamesession_load(
     
         
         FfiConverterString.lower(`record`),_status)
@@ -2652,7 +2652,7 @@ open class SearchCancel: Disposable, AutoCloseable, SearchCancelInterface
     constructor() :
         this(UniffiWithHandle, 
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_constructor_searchcancel_new(
+    UniffiLib.uniffi_dama_ffi_fn_constructor_searchcancel_new(
     
         _status)
 }
@@ -2717,7 +2717,7 @@ open class SearchCancel: Disposable, AutoCloseable, SearchCancelInterface
                 return;
             }
             uniffiRustCall { status ->
-                UniffiLib.uniffi_dama_core_fn_free_searchcancel(handle, status)
+                UniffiLib.uniffi_dama_ffi_fn_free_searchcancel(handle, status)
             }
         }
     }
@@ -2730,7 +2730,7 @@ open class SearchCancel: Disposable, AutoCloseable, SearchCancelInterface
             throw InternalException("uniffiCloneHandle() called on NoHandle object");
         }
         return uniffiRustCall() { status ->
-            UniffiLib.uniffi_dama_core_fn_clone_searchcancel(handle, status)
+            UniffiLib.uniffi_dama_ffi_fn_clone_searchcancel(handle, status)
         }
     }
 
@@ -2741,7 +2741,7 @@ open class SearchCancel: Disposable, AutoCloseable, SearchCancelInterface
         = 
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_searchcancel_cancel(
+    UniffiLib.uniffi_dama_ffi_fn_method_searchcancel_cancel(
         it,
         _status)
 }
@@ -2756,7 +2756,7 @@ open class SearchCancel: Disposable, AutoCloseable, SearchCancelInterface
             return FfiConverterBoolean.lift(
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_searchcancel_is_cancelled(
+    UniffiLib.uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(
         it,
         _status)
 }
@@ -2772,7 +2772,7 @@ open class SearchCancel: Disposable, AutoCloseable, SearchCancelInterface
         = 
     callWithHandle {
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_method_searchcancel_reset(
+    UniffiLib.uniffi_dama_ffi_fn_method_searchcancel_reset(
         it,
         _status)
 }
@@ -4170,7 +4170,7 @@ public object FfiConverterSequenceSequenceString: FfiConverterRustBuffer<List<Li
          */ fun `coreVersion`(): kotlin.String {
             return FfiConverterString.lift(
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_func_core_version(
+    UniffiLib.uniffi_dama_ffi_fn_func_core_version(
     
         _status)
 }
@@ -4183,7 +4183,7 @@ public object FfiConverterSequenceSequenceString: FfiConverterRustBuffer<List<Li
          */ fun `games`(): List<GameInfo> {
             return FfiConverterSequenceTypeGameInfo.lift(
     uniffiRustCall() { _status ->
-    UniffiLib.uniffi_dama_core_fn_func_games(
+    UniffiLib.uniffi_dama_ffi_fn_func_games(
     
         _status)
 }

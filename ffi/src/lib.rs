@@ -1,6 +1,7 @@
-//! The foreign-language API (Kotlin, Swift, Python) through uniffi: a thin layer over the
-//! Rust API that speaks in labels and strings, returns one error type, and never lets a
-//! panic cross the boundary.
+//! The foreign-language API (Kotlin, Swift, Python) of `dama-core` through uniffi: a thin
+//! layer over [`dama_core::Session`] and the AI that speaks in labels and strings and returns
+//! one error type. A panic never crosses the boundary: uniffi catches it and the caller gets
+//! its internal-error exception.
 //!
 //! Threading contract: every object is `Send + Sync`. A [`GameSession`] serialises its
 //! calls with a lock; [`AiPlayer`] methods block for the length of a search and are meant for
@@ -8,14 +9,19 @@
 //! (and the UI responsive) while the AI thinks. A [`SearchCancel`] may be triggered from any
 //! thread; the search then returns [`DamaError::Cancelled`].
 
-use crate::ai::{AiError, Engine, Level, Limits};
-use crate::notation::{self, NotationError};
-use crate::position::{PlayError, Role};
-use crate::quote::Quote;
-use crate::record::{pdn, GameRecord, RecordError};
-use crate::session::Session;
-use crate::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+#![deny(missing_docs)]
+
+// The bindings keep the namespace `dama_core`: Python imports `dama_core`, Kotlin reads
+// `dama_core.kt`, whatever the Rust crate is called.
+uniffi::setup_scaffolding!("dama_core");
+
+use dama_core::ai::{AiError, Engine, Level, Limits};
+use dama_core::notation::{self, NotationError};
+use dama_core::position::{PlayError, Role};
+use dama_core::quote::Quote;
+use dama_core::record::{pdn, GameRecord, RecordError};
+use dama_core::session::Session;
+use dama_core::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -111,25 +117,6 @@ fn play_error(e: PlayError) -> DamaError {
             detail: e.to_string(),
         },
     }
-}
-
-/// Runs `f`, turning a panic into [`DamaError::Internal`].
-fn guard<T>(f: impl FnOnce() -> Result<T, DamaError>) -> Result<T, DamaError> {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|p| {
-        let message = p
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| p.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".into());
-        Err(DamaError::Internal {
-            detail: format!("internal error: {message}"),
-        })
-    })
-}
-
-/// Runs `f` where failure is impossible but a panic must still not cross the boundary.
-fn guard_or<T>(fallback: T, f: impl FnOnce() -> T) -> T {
-    catch_unwind(AssertUnwindSafe(f)).unwrap_or(fallback)
 }
 
 /// A game of the rule book.
@@ -305,7 +292,7 @@ pub struct GameInfo {
 /// Every game with its options.
 #[uniffi::export]
 pub fn games() -> Vec<GameInfo> {
-    guard_or(Vec::new(), || {
+    {
         GameId::ALL
             .iter()
             .map(|&g| GameInfo {
@@ -317,7 +304,7 @@ pub fn games() -> Vec<GameInfo> {
                 } else {
                     Vec::new()
                 },
-                options: crate::rules::option_descriptions(g)
+                options: dama_core::rules::option_descriptions(g)
                     .iter()
                     .map(|(o, d)| RuleOption {
                         option: o.to_string(),
@@ -326,7 +313,7 @@ pub fn games() -> Vec<GameInfo> {
                     .collect(),
             })
             .collect()
-    })
+    }
 }
 
 /// The version of the core library.
@@ -419,7 +406,7 @@ impl GameSession {
         options: Vec<String>,
         position: Option<String>,
     ) -> Result<Arc<GameSession>, DamaError> {
-        guard(|| {
+        {
             let rules =
                 Rules::with_options(game.into(), &options).map_err(|e| DamaError::BadRules {
                     detail: e.to_string(),
@@ -433,86 +420,78 @@ impl GameSession {
                 None => Position::start(rules),
             };
             Ok(Arc::new(GameSession::of(GameRecord::from_position(start))))
-        })
+        }
     }
 
     /// A game loaded from [`GameSession::save`]'s text.
     #[uniffi::constructor]
     pub fn load(record: String) -> Result<Arc<GameSession>, DamaError> {
-        guard(|| {
+        {
             let rec = GameRecord::from_json(&record).map_err(|e| DamaError::CorruptRecord {
                 detail: e.to_string(),
             })?;
             Ok(Arc::new(GameSession::of(rec)))
-        })
+        }
     }
 
     /// A game imported from PDN.
     #[uniffi::constructor]
     pub fn import_pdn(text: String) -> Result<Arc<GameSession>, DamaError> {
-        guard(|| {
+        {
             let rec = pdn::import(&text).map_err(record_error)?;
             Ok(Arc::new(GameSession::of(rec)))
-        })
+        }
     }
 
     /// The game.
     pub fn game(&self) -> Game {
-        guard_or(Game::Turkish, || self.lock().rules().game().into())
+        self.lock().rules().game().into()
     }
 
     /// The options in force (`key=value`, defaults left out).
     pub fn options(&self) -> Vec<String> {
-        guard_or(Vec::new(), || self.lock().rules().options())
+        self.lock().rules().options()
     }
 
     /// The board to draw.
     pub fn geometry(&self) -> BoardGeometry {
-        guard_or(
+        {
+            let g = self.lock().rules().geometry();
             BoardGeometry {
-                size: 0,
-                squares: false,
-                points: Vec::new(),
-                lines: Vec::new(),
-            },
-            || {
-                let g = self.lock().rules().geometry();
-                BoardGeometry {
-                    size: g.size(),
-                    squares: g.kind() == crate::BoardKind::Squares8,
-                    points: g
-                        .points()
-                        .iter()
-                        .map(|&p| {
-                            let (file, rank) = g.coords(p);
-                            BoardPoint {
-                                label: g.label(p),
-                                file,
-                                rank,
-                            }
-                        })
-                        .collect(),
-                    lines: g
-                        .lines()
-                        .iter()
-                        .map(|l| BoardLine {
-                            from: g.label(l.a),
-                            to: g.label(l.b),
-                        })
-                        .collect(),
-                }
-            },
-        )
+                size: g.size(),
+                squares: g.kind() == dama_core::BoardKind::Squares8,
+                points: g
+                    .points()
+                    .iter()
+                    .map(|&p| {
+                        let (file, rank) = g.coords(p);
+                        BoardPoint {
+                            label: g.label(p),
+                            file,
+                            rank,
+                        }
+                    })
+                    .collect(),
+                lines: g
+                    .lines()
+                    .iter()
+                    .map(|l| BoardLine {
+                        from: g.label(l.a),
+                        to: g.label(l.b),
+                    })
+                    .collect(),
+            }
+        }
     }
 
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Side {
-        guard_or(Side::White, || self.lock().position().side_to_move().into())
+        self.lock().position().side_to_move().into()
     }
 
     /// Every piece on the board.
     pub fn pieces(&self) -> Vec<BoardPiece> {
-        guard_or(Vec::new(), || {
+        {
             let r = self.lock();
             let pos = r.position();
             let g = pos.geometry();
@@ -520,44 +499,44 @@ impl GameSession {
                 .iter()
                 .filter_map(|&p| board_piece(pos, p))
                 .collect()
-        })
+        }
     }
 
     /// The piece on a point, if any.
     pub fn piece_at(&self, point: String) -> Result<Option<BoardPiece>, DamaError> {
-        guard(|| {
+        {
             let r = self.lock();
             let pos = r.position();
             let p = parse_point(pos, &point)?;
             Ok(board_piece(pos, p))
-        })
+        }
     }
 
     /// Every legal move (none once the game is over).
     pub fn legal_moves(&self) -> Vec<GameMove> {
-        guard_or(Vec::new(), || {
+        {
             let r = self.lock();
             let pos = r.position();
             r.legal_moves()
                 .iter()
                 .map(|d| to_game_move(pos, d))
                 .collect()
-        })
+        }
     }
 
     /// The legal moves of the piece on `point` (what a tap needs).
     pub fn moves_from(&self, point: String) -> Result<Vec<GameMove>, DamaError> {
-        guard(|| {
+        {
             let r = self.lock();
             let pos = r.position();
             let p = parse_point(pos, &point)?;
             Ok(r.moves_from(p).map(|d| to_game_move(pos, d)).collect())
-        })
+        }
     }
 
     /// Plays a move given in notation (a full route, or start-end when unambiguous).
     pub fn play(&self, notation: String) -> Result<GameMove, DamaError> {
-        guard(|| {
+        {
             let mut r = self.lock();
             if let Some(o) = r.outcome() {
                 return Err(DamaError::GameOver {
@@ -567,12 +546,12 @@ impl GameSession {
             let pos = r.position().clone();
             let d = r.play_notation(&notation).map_err(record_error)?;
             Ok(to_game_move(&pos, &d))
-        })
+        }
     }
 
     /// Plays the move whose route is `path` (start and landing points).
     pub fn play_path(&self, path: Vec<String>) -> Result<GameMove, DamaError> {
-        guard(|| {
+        {
             if path.len() < 2 {
                 return Err(DamaError::BadNotation {
                     detail: "a path needs at least two points".into(),
@@ -600,75 +579,75 @@ impl GameSession {
                 }
             };
             self.play(path.join(sep))
-        })
+        }
     }
 
     /// Takes back one ply.
     pub fn undo(&self) -> bool {
-        guard_or(false, || self.lock().undo())
+        self.lock().undo()
     }
 
     /// Replays one undone ply.
     pub fn redo(&self) -> bool {
-        guard_or(false, || self.lock().redo())
+        self.lock().redo()
     }
 
     /// A ply can be taken back.
     pub fn can_undo(&self) -> bool {
-        guard_or(false, || self.lock().record().can_undo())
+        self.lock().record().can_undo()
     }
 
     /// An undone ply can be replayed.
     pub fn can_redo(&self) -> bool {
-        guard_or(false, || self.lock().record().can_redo())
+        self.lock().record().can_redo()
     }
 
     /// The moves played, in notation.
     pub fn move_history(&self) -> Vec<String> {
-        guard_or(Vec::new(), || {
+        {
             self.lock()
                 .record()
                 .moves()
                 .into_iter()
                 .map(String::from)
                 .collect()
-        })
+        }
     }
 
     /// The current position code.
     pub fn position_code(&self) -> String {
-        guard_or(String::new(), || self.lock().position().to_code())
+        self.lock().position().to_code()
     }
 
     /// The record as text for [`GameSession::load`].
     pub fn save(&self) -> String {
-        guard_or(String::new(), || self.lock().record().to_json())
+        self.lock().record().to_json()
     }
 
     /// The record as PDN.
     pub fn export_pdn(&self) -> String {
-        guard_or(String::new(), || {
+        {
             pdn::export(self.lock().record(), &pdn::PdnTags::default())
-        })
+        }
     }
 
     /// The result, once the game is over.
     pub fn result(&self) -> Option<GameResult> {
-        guard_or(None, || self.lock().outcome().map(|o| to_result(&o)))
+        self.lock().outcome().map(|o| to_result(&o))
     }
 
     /// The side to move resigns.
     pub fn resign(&self) -> Result<(), DamaError> {
-        guard(|| {
+        {
             let mut r = self.lock();
             let side = r.position().side_to_move();
             r.resign(side).map_err(play_error)
-        })
+        }
     }
 
     /// The players agree to a draw.
     pub fn agree_draw(&self) -> Result<(), DamaError> {
-        guard(|| self.lock().agree_draw().map_err(play_error))
+        self.lock().agree_draw().map_err(play_error)
     }
 }
 
@@ -718,9 +697,9 @@ impl AiPlayer {
             &Position,
             &[u64],
             &AtomicBool,
-        ) -> Result<crate::ai::SearchResult, AiError>,
+        ) -> Result<dama_core::ai::SearchResult, AiError>,
     ) -> Result<SearchReport, DamaError> {
-        guard(|| {
+        {
             let (pos, history) = session.snapshot()?;
             let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
             let r = f(&mut engine, &pos, &history, &cancel.flag).map_err(|e| match e {
@@ -754,7 +733,7 @@ impl AiPlayer {
                 nodes: r.info.nodes,
                 pv,
             })
-        })
+        }
     }
 }
 
@@ -825,11 +804,11 @@ impl AiPlayer {
 
     /// Forgets what earlier searches learned (call on a new game).
     pub fn clear(&self) {
-        guard_or((), || {
+        {
             self.engine
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .clear()
-        })
+        }
     }
 }
