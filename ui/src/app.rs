@@ -2,41 +2,20 @@
 //! the AI runs on a worker thread and hands its move back through the event loop; moves are
 //! animated by a timer.
 
+use crate::ai_worker::{AiWorker, Answer, Job};
+use crate::animation::Animation;
 use crate::controller::{Controller, Mark, Tap};
 use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
 use crate::view;
 use crate::{AppWindow, DotVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
-use dama_core::ai::{Engine, Level, DEFAULT_TT_MIB};
-use dama_core::{Color, Detailed, GameRecord, Point, Position, Role, Rules, Session};
+use dama_core::{Color, Detailed, GameRecord, Point, Role, Rules, Session};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 thread_local! {
     static APP: RefCell<Option<Rc<RefCell<App>>>> = const { RefCell::new(None) };
-}
-
-/// A move being animated: the position before it, the route, and the pieces it captures in
-/// the order it passes them.
-struct Animation {
-    before: Position,
-    route: Vec<Point>,
-    captured_in_order: Vec<Point>,
-    deferred: bool,
-    /// The liable piece removed before the move starts (R-Z14).
-    huffed: Option<Point>,
-    start: Instant,
-    per_jump: Duration,
-}
-
-/// What the AI worker was asked.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Job {
-    Move,
-    Hint,
 }
 
 /// The game on screen and everything around it.
@@ -53,10 +32,8 @@ pub struct App {
     last_move: Option<Vec<Point>>,
     hint: Option<Vec<Point>>,
     message: &'static str,
-    engine: Arc<Mutex<Engine>>,
-    generation: u64,
-    cancel: Option<Arc<AtomicBool>>,
-    thinking: Option<Job>,
+    /// Searches off the UI thread.
+    ai: AiWorker,
     animation: Option<Animation>,
     timer: Timer,
     in_game: bool,
@@ -78,10 +55,7 @@ impl App {
             last_move: None,
             hint: None,
             message: "",
-            engine: Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB))),
-            generation: 0,
-            cancel: None,
-            thinking: None,
+            ai: AiWorker::new(),
             animation: None,
             timer: Timer::default(),
             in_game: false,
@@ -189,9 +163,7 @@ impl App {
         self.hint = None;
         self.message = "";
         self.in_game = true;
-        if let Ok(mut e) = self.engine.lock() {
-            e.clear();
-        }
+        self.ai.clear();
         self.new_turn();
         if let Some(ui) = self.ui.upgrade() {
             ui.set_dialog(0);
@@ -244,7 +216,7 @@ impl App {
 
     /// A tap on a board point.
     pub fn tap(&mut self, label: &str) {
-        if self.animation.is_some() || self.thinking == Some(Job::Move) || !self.human_to_move() {
+        if self.animation.is_some() || self.computer_thinking() || !self.human_to_move() {
             return;
         }
         let Some(p) = self.game.position().geometry().parse_label(label) else {
@@ -289,21 +261,12 @@ impl App {
             self.after_move();
             return;
         }
-        let g = before.geometry();
-        let captured = d.mv.captured();
-        self.animation = Some(Animation {
-            captured_in_order: view::captures_along(g, &d.path, &captured),
-            deferred: before.rules().deferred_removal(),
-            huffed: d.mv.huff(),
-            before,
-            route: d.path,
-            start: Instant::now(),
-            per_jump: Duration::from_millis(match speed {
-                1 => 120,
-                2 => 260,
-                _ => 480,
-            }),
+        let per_jump = Duration::from_millis(match speed {
+            1 => 120,
+            2 => 260,
+            _ => 480,
         });
+        self.animation = Some(Animation::new(before, &d, per_jump));
         self.timer
             .start(TimerMode::Repeated, Duration::from_millis(16), || {
                 App::with(|app| app.tick());
@@ -313,7 +276,7 @@ impl App {
 
     fn tick(&mut self) {
         let done = match &self.animation {
-            Some(a) => a.start.elapsed() >= a.per_jump * (a.route.len() as u32 - 1),
+            Some(a) => a.elapsed() >= a.length(),
             None => true,
         };
         if done {
@@ -333,66 +296,57 @@ impl App {
 
     fn maybe_start_ai(&mut self) {
         if self.vs_computer() && !self.human_to_move() && self.game.outcome().is_none() {
-            self.start_ai(Job::Move);
+            let seed = self.game.record().ply() as u64 ^ 0xDA3A;
+            self.start_ai(Job::Move {
+                level: self.opponent.max(1),
+                seed,
+            });
         }
     }
 
+    /// `true` while the computer searches for its own move.
+    fn computer_thinking(&self) -> bool {
+        matches!(self.ai.running(), Some(Job::Move { .. }))
+    }
+
     fn start_ai(&mut self, job: Job) {
-        self.stop_ai();
-        self.generation += 1;
-        let generation = self.generation;
-        let cancel = Arc::new(AtomicBool::new(false));
-        self.cancel = Some(cancel.clone());
-        self.thinking = Some(job);
         let pos = self.game.position().clone();
         let history = self.game.record().history();
-        let level = self.opponent.max(1);
-        let engine = self.engine.clone();
-        let seed = self.game.record().ply() as u64 ^ 0xDA3A;
-        std::thread::spawn(move || {
-            let result = {
-                let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
-                match job {
-                    Job::Move => e.play_level(&pos, &history, Level::new(level), seed, &cancel),
-                    Job::Hint => e.hint(&pos, &history, Duration::from_millis(700), &cancel),
-                }
-            };
-            let best = result.ok().map(|r| r.best);
+        self.ai.start(job, pos, history, |generation, answer| {
             let _ = slint::invoke_from_event_loop(move || {
-                App::with(|app| app.ai_done(generation, job, best));
+                App::with(|app| app.ai_done(generation, answer));
             });
         });
         self.refresh();
     }
 
     fn stop_ai(&mut self) {
-        if let Some(c) = self.cancel.take() {
-            c.store(true, Ordering::Relaxed);
-        }
-        self.thinking = None;
-        self.generation += 1;
+        self.ai.stop();
     }
 
-    fn ai_done(&mut self, generation: u64, job: Job, best: Option<dama_core::Move>) {
-        if generation != self.generation {
+    /// An answer of the worker, back on the UI thread.
+    fn ai_done(&mut self, generation: u64, answer: Answer) {
+        if !self.ai.finish(generation) {
             return; // a cancelled or outdated search
         }
-        self.thinking = None;
-        self.cancel = None;
-        let Some(m) = best else {
-            self.refresh();
-            return;
+        let found = |m: Option<dama_core::Move>| {
+            m.and_then(|m| self.game.legal_moves().iter().find(|d| d.mv == m).cloned())
         };
-        let pos = self.game.position();
-        let Some(d) = pos.legal_moves_detailed().into_iter().find(|d| d.mv == m) else {
-            self.refresh();
-            return;
-        };
-        match job {
-            Job::Move => self.play(d),
-            Job::Hint => {
-                self.hint = Some(d.path);
-                self.message = "hint";
+        match answer {
+            Answer::Move(m) => match found(m) {
+                Some(d) => self.play(d),
+                None => self.refresh(),
+            },
+            Answer::Hint(m) => {
+                if let Some(d) = found(m) {
+                    self.hint = Some(d.path);
+                    self.message = "hint";
+                }
+                self.refresh();
+            }
+            Answer::Draw(true) => self.accept_draw(),
+            Answer::Draw(false) => {
+                self.message = "draw-declined";
                 self.refresh();
             }
         }
@@ -471,34 +425,18 @@ impl App {
 
     /// Shows the engine's suggestion for the player to move.
     pub fn hint(&mut self) {
-        if self.human_to_move() && self.game.outcome().is_none() && self.thinking.is_none() {
+        if self.human_to_move() && self.game.outcome().is_none() && self.ai.running().is_none() {
             self.start_ai(Job::Hint);
         }
     }
 
-    /// Against the computer: it accepts when it does not stand better.
+    /// Against the computer: it accepts when it does not stand better (decided by a short
+    /// search on the worker, not on the UI thread).
     pub fn offer_draw(&mut self) {
-        if !self.vs_computer() || self.game.outcome().is_some() {
+        if !self.vs_computer() || self.game.outcome().is_some() || self.ai.running().is_some() {
             return;
         }
-        // A short, node-limited look (a few milliseconds) from the human's side.
-        let stop = AtomicBool::new(false);
-        let score = Engine::new(1)
-            .think(
-                self.game.position(),
-                &self.game.record().history(),
-                &dama_core::ai::Limits::nodes(20_000),
-                &stop,
-                |_| {},
-            )
-            .map(|r| r.info.score)
-            .unwrap_or(0);
-        if score >= 30 {
-            self.accept_draw();
-        } else {
-            self.message = "draw-declined";
-            self.refresh();
-        }
+        self.start_ai(Job::DrawOffer);
     }
 
     /// Both players agree to a draw.
@@ -619,36 +557,15 @@ impl App {
             && self.animation.is_none()
             && selected.is_none()
             && self.human_to_move()
-            && self.thinking != Some(Job::Move);
+            && !self.computer_thinking();
         let (movable, capturers) = if show {
             (self.ctl.movable(), self.ctl.capturers())
         } else {
             (Vec::new(), Vec::new())
         };
-        let mut moving: Option<(Point, f32, f32)> = None;
-        let mut gone: Vec<Point> = Vec::new();
-        let mut fading: Vec<Point> = Vec::new();
-        if let Some(a) = &self.animation {
-            // The huffed piece leaves first, before the mover sets off.
-            gone.extend(a.huffed);
-            let t = a.start.elapsed().as_secs_f32() / a.per_jump.as_secs_f32();
-            let seg = (t as usize).min(a.route.len() - 2);
-            let frac = (t - seg as f32).clamp(0.0, 1.0);
-            let (x0, y0) = xy(a.route[seg]);
-            let (x1, y1) = xy(a.route[seg + 1]);
-            moving = Some((a.route[0], x0 + (x1 - x0) * frac, y0 + (y1 - y0) * frac));
-            // A captured piece vanishes when the mover has passed it (Damma: at the end).
-            let passed = seg + (frac >= 0.5) as usize;
-            for (i, c) in a.captured_in_order.iter().enumerate() {
-                if i < passed {
-                    if a.deferred {
-                        fading.push(*c);
-                    } else {
-                        gone.push(*c);
-                    }
-                }
-            }
-        }
+        let frame = self.animation.as_ref().map(|a| a.frame_at(a.elapsed(), xy));
+        let moving = frame.as_ref().map(|f| f.moving);
+        let (gone, fading) = frame.map(|f| (f.gone, f.fading)).unwrap_or_default();
         let pieces: Vec<PieceVm> = g
             .points()
             .iter()
@@ -723,7 +640,7 @@ impl App {
         // Status, result, move list.
         let cur = self.game.position();
         ui.set_white_to_move(cur.side_to_move() == Color::White);
-        ui.set_thinking(self.thinking == Some(Job::Move));
+        ui.set_thinking(self.computer_thinking());
         ui.set_animating(self.animation.is_some());
         ui.set_vs_computer(self.vs_computer());
         ui.set_human_side(
@@ -734,7 +651,7 @@ impl App {
             }
             .into(),
         );
-        ui.set_human_to_move(self.human_to_move() && self.thinking != Some(Job::Move));
+        ui.set_human_to_move(self.human_to_move() && !self.computer_thinking());
         ui.set_message(SharedString::from(self.message));
         let outcome = if self.animation.is_none() {
             self.game.outcome()
@@ -802,7 +719,7 @@ impl App {
 
     /// `true` while the AI searches for its move.
     pub fn is_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.ai.running().is_some()
     }
 
     /// `true` while a move is animated.

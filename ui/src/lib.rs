@@ -3,8 +3,10 @@
 //! * [`controller`]: tap-to-move as a plain state machine over the core's legal moves.
 //! * [`view`]: coordinates and path data for drawing the boards.
 //! * [`store`]: settings and the unfinished game, saved atomically.
-//! * [`app`]: the glue between the Slint window (`ui/*.slint`) and the core, the AI worker
-//!   thread and the move animations.
+//! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
+//! * [`animation`]: a move on its way, frame by frame.
+//! * [`app`]: the glue between the Slint window (`ui/*.slint`), the core's session, the AI
+//!   worker and the animations.
 
 #![deny(missing_docs)]
 
@@ -14,6 +16,8 @@ mod generated {
 }
 pub use generated::*;
 
+pub mod ai_worker;
+pub mod animation;
 pub mod app;
 pub mod controller;
 pub mod store;

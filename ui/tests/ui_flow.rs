@@ -227,6 +227,14 @@ async fn scenarios(ui: &AppWindow) {
     tap(ui, "Result").await;
     assert!(!ui.get_over_dismissed());
 
+    // A draw offer is weighed by the worker, off the UI thread: a player a king up gets it.
+    start("W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
+    ui.invoke_offer_draw();
+    assert!(!ui.get_game_over(), "the answer comes from the worker");
+    settle().await;
+    assert!(ui.get_game_over());
+    assert_eq!(ui.get_result_reason(), "agreement");
+
     // Undo after resigning takes back the resignation only.
     let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
     with_app(|a| a.begin(GameRecord::new(rules), 1, Color::White));
