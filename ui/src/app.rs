@@ -7,7 +7,7 @@ use crate::animation::Animation;
 use crate::controller::{Controller, Mark, Tap};
 use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
 use crate::view;
-use crate::{AppWindow, DotVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
+use crate::{AppWindow, DotVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SpotMark, SpotVm};
 use dama_core::{Color, Detailed, GameRecord, Point, Role, Rules, Session};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::RefCell;
@@ -31,7 +31,7 @@ pub struct App {
     ctl: Controller,
     last_move: Option<Vec<Point>>,
     hint: Option<Vec<Point>>,
-    message: &'static str,
+    message: Message,
     /// Searches off the UI thread.
     ai: AiWorker,
     animation: Option<Animation>,
@@ -54,7 +54,7 @@ impl App {
             ctl,
             last_move: None,
             hint: None,
-            message: "",
+            message: Message::None,
             ai: AiWorker::new(),
             animation: None,
             timer: Timer::default(),
@@ -161,14 +161,14 @@ impl App {
         self.human = human;
         self.last_move = None;
         self.hint = None;
-        self.message = "";
+        self.message = Message::None;
         self.in_game = true;
         self.ai.clear();
         self.new_turn();
         if let Some(ui) = self.ui.upgrade() {
             ui.set_dialog(0);
             ui.set_over_dismissed(false);
-            ui.set_screen(1);
+            ui.set_screen(Screen::Game);
         }
         self.save_game();
         self.refresh();
@@ -194,11 +194,11 @@ impl App {
     fn new_turn(&mut self) {
         self.ctl = Controller::new(&self.game);
         self.message = if !self.ctl.huff_choices().is_empty() && self.human_to_move() {
-            "choose-huff"
+            Message::ChooseHuff
         } else if !self.ctl.must_capture().is_empty() && self.human_to_move() {
-            "must-capture"
+            Message::MustCapture
         } else {
-            ""
+            Message::None
         };
     }
 
@@ -227,18 +227,18 @@ impl App {
                 self.play(*d);
                 return;
             }
-            Tap::Ambiguous(_) => self.message = "choose-route",
+            Tap::Ambiguous(_) => self.message = Message::ChooseRoute,
             // Turkish captures never stop early (R-T7): no "stop" to offer.
             Tap::Extended if self.game.rules().family().capture_always_forced() => {
-                self.message = "next-landing"
+                self.message = Message::NextLanding
             }
-            Tap::Extended => self.message = "continue-route",
+            Tap::Extended => self.message = Message::ContinueRoute,
             Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
                 self.message =
                     if !self.ctl.must_capture().is_empty() && self.ctl.selected().is_none() {
-                        "must-capture"
+                        Message::MustCapture
                     } else {
-                        ""
+                        Message::None
                     }
             }
             Tap::Ignored => {}
@@ -254,7 +254,7 @@ impl App {
         }
         self.hint = None;
         self.last_move = Some(d.path.clone());
-        self.message = "";
+        self.message = Message::None;
         self.save_game();
         let speed = self.settings.anim_speed;
         if speed == 0 {
@@ -340,13 +340,13 @@ impl App {
             Answer::Hint(m) => {
                 if let Some(d) = found(m) {
                     self.hint = Some(d.path);
-                    self.message = "hint";
+                    self.message = Message::Hint;
                 }
                 self.refresh();
             }
             Answer::Draw(true) => self.accept_draw(),
             Answer::Draw(false) => {
-                self.message = "draw-declined";
+                self.message = Message::DrawDeclined;
                 self.refresh();
             }
         }
@@ -473,7 +473,7 @@ impl App {
         self.in_game = false;
         self.save_game();
         if let Some(ui) = self.ui.upgrade() {
-            ui.set_screen(0);
+            ui.set_screen(Screen::Home);
             self.show_settings(&ui);
         }
     }
@@ -525,14 +525,14 @@ impl App {
             .map(|&p| {
                 let (x, y) = xy(p);
                 let mark = if huffs.contains(&p) && self.human_to_move() {
-                    4
+                    SpotMark::Liable
                 } else {
                     match marks.iter().find(|(q, _)| *q == p) {
-                        Some((_, Mark::Destination)) => 1,
-                        Some((_, Mark::Landing)) => 2,
-                        Some((_, Mark::Target)) => 5,
-                        None if hint_ends.contains(&p) => 3,
-                        None => 0,
+                        Some((_, Mark::Destination)) => SpotMark::Destination,
+                        Some((_, Mark::Landing)) => SpotMark::Landing,
+                        Some((_, Mark::Target)) => SpotMark::ChosenEnd,
+                        None if hint_ends.contains(&p) => SpotMark::Hint,
+                        None => SpotMark::None,
                     }
                 };
                 let (file_label, rank_label) = view::edge_labels(g, p, flipped);
@@ -652,7 +652,7 @@ impl App {
             .into(),
         );
         ui.set_human_to_move(self.human_to_move() && !self.computer_thinking());
-        ui.set_message(SharedString::from(self.message));
+        ui.set_message(self.message);
         let outcome = if self.animation.is_none() {
             self.game.outcome()
         } else {

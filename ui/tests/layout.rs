@@ -7,7 +7,7 @@
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, with_app};
 use dama_ui::store::Store;
-use dama_ui::AppWindow;
+use dama_ui::{AppWindow, Screen};
 use i_slint_backend_testing::{
     AccessibleRole, ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions,
 };
@@ -259,28 +259,28 @@ fn every_screen_in_every_language_and_orientation_fits() {
             for (g, game) in GAMES.iter().enumerate() {
                 start(game, None);
                 found.extend(problems(&ui, &at(&format!("game {game}")), false));
-                ui.set_rules_return(1);
-                ui.set_screen(2);
+                ui.set_rules_return(Screen::Game);
+                ui.set_screen(Screen::Rules);
                 found.extend(problems(&ui, &at(&format!("rules {game}")), false));
                 // Home with this game chosen and an unfinished game to resume.
-                ui.set_screen(0);
+                ui.set_screen(Screen::Home);
                 ui.set_game_index(g as i32);
                 with_app(|a| a.leave());
                 found.extend(problems(&ui, &at(&format!("home {game}")), false));
                 checked += 3;
             }
-            ui.set_screen(3);
+            ui.set_screen(Screen::Settings);
             found.extend(problems(&ui, &at("settings"), false));
             // The game-over card.
             start("turkish", Some("B:WKa1:Bh8"));
-            ui.set_screen(1);
+            ui.set_screen(Screen::Game);
             found.extend(problems(&ui, &at("game over"), true));
             checked += 2;
         }
     }
     // Arabic mirrors the layout: the header's buttons change sides.
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
-    ui.set_screen(0);
+    ui.set_screen(Screen::Home);
     let gear_x = |ui: &AppWindow| {
         ElementHandle::find_by_accessible_label(ui, "Settings")
             .chain(ElementHandle::find_by_accessible_label(ui, "الإعدادات"))

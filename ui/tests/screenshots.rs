@@ -6,7 +6,7 @@
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, with_app};
 use dama_ui::store::Store;
-use dama_ui::AppWindow;
+use dama_ui::{AppWindow, Screen};
 use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
 use slint::platform::PointerEventButton;
 use slint::ComponentHandle;
@@ -107,12 +107,12 @@ fn screenshots() {
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
     // Rules and settings.
     // From the game: the rules of the game being played (Kharbaga), not Home's choice.
-    ui.set_rules_return(1);
-    ui.set_screen(2);
+    ui.set_rules_return(Screen::Game);
+    ui.set_screen(Screen::Rules);
     assert_eq!(ui.get_playing_game(), 4);
     shot(&ui, "rules-kharbaga");
-    ui.set_rules_return(0);
-    ui.set_screen(3);
+    ui.set_rules_return(Screen::Home);
+    ui.set_screen(Screen::Settings);
     shot(&ui, "settings");
     // Dark theme, Arabic.
     ui.global::<dama_ui::Theme>().set_dark(true);
@@ -120,7 +120,7 @@ fn screenshots() {
     shot(&ui, "dark-zamma");
     ui.set_language(5);
     ui.invoke_settings_changed();
-    ui.set_screen(0);
+    ui.set_screen(Screen::Home);
     shot(&ui, "home-arabic");
     let _ = std::fs::remove_dir_all(&dir);
 }

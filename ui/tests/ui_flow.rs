@@ -5,7 +5,7 @@
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, with_app};
 use dama_ui::store::Store;
-use dama_ui::{AppWindow, Texts};
+use dama_ui::{AppWindow, Message, Screen, SpotMark, Texts};
 use i_slint_backend_testing::ElementHandle;
 use slint::platform::PointerEventButton;
 use slint::{ComponentHandle, Model};
@@ -52,7 +52,7 @@ async fn tap(ui: &AppWindow, label: &str) {
     e.single_click(PointerEventButton::Left).await;
 }
 
-fn marked(ui: &AppWindow, mark: i32) -> Vec<String> {
+fn marked(ui: &AppWindow, mark: SpotMark) -> Vec<String> {
     let spots = ui.get_spots();
     (0..spots.row_count())
         .filter_map(|i| spots.row_data(i))
@@ -86,25 +86,25 @@ async fn scenarios(ui: &AppWindow) {
     with_app(|a| a.set_anim_speed(0));
 
     // Home screen → a two-player Turkish game.
-    assert_eq!(ui.get_screen(), 0);
+    assert_eq!(ui.get_screen(), Screen::Home);
     ui.set_game_index(0);
     ui.set_opponent(0);
     ui.invoke_start_game();
-    assert_eq!(ui.get_screen(), 1);
+    assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(app::shown_pieces(ui), 32);
 
     // Tap a piece: its destinations light up (R-T3: only forward here); tap one: it moves.
     tap(ui, "d3").await;
-    assert_eq!(marked(ui, 1), vec!["d4"]);
+    assert_eq!(marked(ui, SpotMark::Destination), vec!["d4"]);
     tap(ui, "d4").await;
     settle().await;
     assert!(code().contains("d4"), "{}", code());
     assert_eq!(ui.get_move_rows().row_data(0).unwrap().white, "d3-d4");
     // Tapping elsewhere cancels a selection.
     tap(ui, "e6").await;
-    assert!(!marked(ui, 1).is_empty());
+    assert!(!marked(ui, SpotMark::Destination).is_empty());
     tap(ui, "a1").await;
-    assert!(marked(ui, 1).is_empty());
+    assert!(marked(ui, SpotMark::Destination).is_empty());
 
     // "Show moves": the pieces that can move are marked, and optional captures (R-Z8).
     ui.set_show_moves(true);
@@ -132,10 +132,14 @@ async fn scenarios(ui: &AppWindow) {
         "every capture route is drawn"
     );
     tap(ui, "c3").await;
-    assert_eq!(ui.get_message(), "choose-route");
-    let landings = marked(ui, 2);
+    assert_eq!(ui.get_message(), Message::ChooseRoute);
+    let landings = marked(ui, SpotMark::Landing);
     assert!(landings.contains(&"a3".to_string()) && landings.contains(&"c1".to_string()));
-    assert_eq!(marked(ui, 5), vec!["c3"], "the chosen end point is marked");
+    assert_eq!(
+        marked(ui, SpotMark::ChosenEnd),
+        vec!["c3"],
+        "the chosen end point is marked"
+    );
     // c1 leaves one route to c3: it is played without another tap.
     tap(ui, "c1").await;
     settle().await;
@@ -153,7 +157,7 @@ async fn scenarios(ui: &AppWindow) {
     start("W:WKa1:Ba3,c5,c6", "turkish", 0, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
-    assert_eq!(ui.get_message(), "next-landing");
+    assert_eq!(ui.get_message(), Message::NextLanding);
 
     // The animated move: the piece travels, the captured pieces disappear in order.
     with_app(|a| a.set_anim_speed(1));
@@ -277,14 +281,15 @@ async fn scenarios(ui: &AppWindow) {
         .unwrap();
         tap(ui, &movable).await;
         for _ in 0..20 {
-            let dest = marked(ui, 1);
-            let land = marked(ui, 2);
+            let dest = marked(ui, SpotMark::Destination);
+            let land = marked(ui, SpotMark::Landing);
             if let Some(d) = dest.first().or(land.first()) {
                 tap(ui, d).await;
             }
             if ui.get_thinking()
                 || ui.get_game_over()
-                || marked(ui, 1).is_empty() && marked(ui, 2).is_empty()
+                || marked(ui, SpotMark::Destination).is_empty()
+                    && marked(ui, SpotMark::Landing).is_empty()
             {
                 break;
             }
@@ -302,7 +307,7 @@ async fn scenarios(ui: &AppWindow) {
     assert!(ui.get_thinking());
     ui.invoke_leave_game();
     assert!(!with_app(|a| a.is_thinking()).unwrap());
-    assert_eq!(ui.get_screen(), 0);
+    assert_eq!(ui.get_screen(), Screen::Home);
     assert!(ui.get_can_resume());
     assert_eq!(ui.get_resume_game_index(), 1);
 
@@ -323,13 +328,13 @@ async fn scenarios(ui: &AppWindow) {
     ui.invoke_leave_game();
     assert!(ui.get_can_resume());
     tap(ui, "Play").await;
-    assert_eq!(ui.get_screen(), 0, "Play asked first");
+    assert_eq!(ui.get_screen(), Screen::Home, "Play asked first");
     tap(ui, "Cancel").await;
-    assert_eq!(ui.get_screen(), 0);
+    assert_eq!(ui.get_screen(), Screen::Home);
     tap(ui, "Play").await;
     tap(ui, "New game").await;
     settle().await;
-    assert_eq!(ui.get_screen(), 1);
+    assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(ui.get_playing_game(), 0, "the game chosen on Home");
 }
 
@@ -354,7 +359,7 @@ fn play_through_the_ui() {
     assert!(*done.borrow(), "the scenarios ran to the end");
     // The app reopens into the unfinished game.
     let again = app::create(Store::new(&dir)).unwrap();
-    assert_eq!(again.get_screen(), 1);
+    assert_eq!(again.get_screen(), Screen::Game);
     assert_eq!(again.get_playing_game(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
