@@ -5,6 +5,7 @@
 use crate::ai_worker::{AiWorker, Answer, Job};
 use crate::animation::Animation;
 use crate::controller::{Controller, Mark, Tap};
+use crate::models::{self, Models};
 use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
 use crate::view;
 use crate::{AppWindow, DotVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SpotMark, SpotVm};
@@ -34,6 +35,8 @@ pub struct App {
     message: Message,
     /// Searches off the UI thread.
     ai: AiWorker,
+    /// The game screen's lists, updated row by row.
+    models: Models,
     animation: Option<Animation>,
     timer: Timer,
     in_game: bool,
@@ -56,6 +59,7 @@ impl App {
             hint: None,
             message: Message::None,
             ai: AiWorker::new(),
+            models: Models::install(ui),
             animation: None,
             timer: Timer::default(),
             in_game: false,
@@ -547,7 +551,7 @@ impl App {
                 }
             })
             .collect();
-        ui.set_spots(ModelRc::new(VecModel::from(spots)));
+        models::sync(&self.models.spots, spots);
 
         // Pieces, with the animation's moving piece and vanishing captures.
         let selected = self.ctl.selected();
@@ -597,7 +601,7 @@ impl App {
                 })
             })
             .collect();
-        ui.set_pieces(ModelRc::new(VecModel::from(pieces)));
+        models::sync(&self.models.pieces, pieces);
 
         // Candidate capture routes of the selected piece, the route being built.
         let (routes, captured) = self.ctl.routes();
@@ -615,7 +619,7 @@ impl App {
                 active: true,
             });
         }
-        ui.set_routes(ModelRc::new(VecModel::from(route_vms)));
+        models::sync(&self.models.routes, route_vms);
         let marks: Vec<DotVm> = captured
             .iter()
             .map(|&p| {
@@ -623,7 +627,7 @@ impl App {
                 DotVm { x, y }
             })
             .collect();
-        ui.set_captured_marks(ModelRc::new(VecModel::from(marks)));
+        models::sync(&self.models.captured_marks, marks);
         let last = match (&self.animation, &self.last_move) {
             (None, Some(l)) => view::polyline(g, l, flipped),
             _ => String::new(),
@@ -677,7 +681,7 @@ impl App {
             .map(SharedString::from)
             .collect();
         ui.set_options_in_force(ModelRc::new(VecModel::from(options)));
-        ui.set_move_rows(ModelRc::new(VecModel::from(self.move_rows())));
+        models::sync(&self.models.move_rows, self.move_rows());
     }
 
     fn move_rows(&self) -> Vec<MoveRowVm> {
@@ -811,5 +815,5 @@ pub fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 
 /// Number of pieces the window currently shows (tests).
 pub fn shown_pieces(ui: &AppWindow) -> usize {
-    ui.get_pieces().row_count()
+    ui.global::<crate::GameModels>().get_pieces().row_count()
 }

@@ -5,6 +5,7 @@
 //! * [`store`]: settings and the unfinished game, saved atomically.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
 //! * [`animation`]: a move on its way, frame by frame.
+//! * [`models`]: the game screen's lists as persistent models updated row by row.
 //! * [`app`]: the glue between the Slint window (`ui/*.slint`), the core's session, the AI
 //!   worker and the animations.
 
@@ -20,6 +21,7 @@ pub mod ai_worker;
 pub mod animation;
 pub mod app;
 pub mod controller;
+pub mod models;
 pub mod store;
 pub mod view;
 

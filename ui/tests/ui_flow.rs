@@ -5,7 +5,7 @@
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, with_app};
 use dama_ui::store::Store;
-use dama_ui::{AppWindow, Message, Screen, SpotMark, Texts};
+use dama_ui::{AppWindow, GameModels, Message, Screen, SpotMark, Texts};
 use i_slint_backend_testing::ElementHandle;
 use slint::platform::PointerEventButton;
 use slint::{ComponentHandle, Model};
@@ -53,7 +53,7 @@ async fn tap(ui: &AppWindow, label: &str) {
 }
 
 fn marked(ui: &AppWindow, mark: SpotMark) -> Vec<String> {
-    let spots = ui.get_spots();
+    let spots = ui.global::<GameModels>().get_spots();
     (0..spots.row_count())
         .filter_map(|i| spots.row_data(i))
         .filter(|s| s.mark == mark)
@@ -99,7 +99,14 @@ async fn scenarios(ui: &AppWindow) {
     tap(ui, "d4").await;
     settle().await;
     assert!(code().contains("d4"), "{}", code());
-    assert_eq!(ui.get_move_rows().row_data(0).unwrap().white, "d3-d4");
+    assert_eq!(
+        ui.global::<GameModels>()
+            .get_move_rows()
+            .row_data(0)
+            .unwrap()
+            .white,
+        "d3-d4"
+    );
     // Tapping elsewhere cancels a selection.
     tap(ui, "e6").await;
     assert!(!marked(ui, SpotMark::Destination).is_empty());
@@ -110,7 +117,7 @@ async fn scenarios(ui: &AppWindow) {
     ui.set_show_moves(true);
     ui.invoke_settings_changed();
     start("W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
-    let pieces = ui.get_pieces();
+    let pieces = ui.global::<GameModels>().get_pieces();
     let flags: Vec<(bool, bool)> = (0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
         .map(|p| (p.movable, p.can_capture))
@@ -119,7 +126,7 @@ async fn scenarios(ui: &AppWindow) {
     assert_eq!(flags.iter().filter(|f| f.1).count(), 1, "{flags:?}");
     ui.set_show_moves(false);
     ui.invoke_settings_changed();
-    let pieces = ui.get_pieces();
+    let pieces = ui.global::<GameModels>().get_pieces();
     assert!((0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
         .all(|p| !p.movable && !p.can_capture));
@@ -128,7 +135,7 @@ async fn scenarios(ui: &AppWindow) {
     start("W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
     tap(ui, "a1").await;
     assert!(
-        ui.get_routes().row_count() >= 4,
+        ui.global::<GameModels>().get_routes().row_count() >= 4,
         "every capture route is drawn"
     );
     tap(ui, "c3").await;
@@ -145,7 +152,7 @@ async fn scenarios(ui: &AppWindow) {
     settle().await;
     assert_eq!(code(), "B:Wc3:Ba2,b3:last=a1-c3/-");
     // The last move's start and end are highlighted.
-    let spots = ui.get_spots();
+    let spots = ui.global::<GameModels>().get_spots();
     let last: Vec<String> = (0..spots.row_count())
         .filter_map(|i| spots.row_data(i))
         .filter(|s| s.last)
@@ -163,10 +170,13 @@ async fn scenarios(ui: &AppWindow) {
     with_app(|a| a.set_anim_speed(1));
     start("W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
     tap(ui, "e1").await;
-    assert_eq!(ui.get_captured_marks().row_count(), 4);
+    assert_eq!(
+        ui.global::<GameModels>().get_captured_marks().row_count(),
+        4
+    );
     tap(ui, "h3").await;
     assert!(ui.get_animating());
-    let pieces = ui.get_pieces();
+    let pieces = ui.global::<GameModels>().get_pieces();
     assert!(
         (0..pieces.row_count())
             .filter_map(|i| pieces.row_data(i))

@@ -1,0 +1,80 @@
+//! The game screen's lists (points, pieces, routes, crosses, move rows) as Slint models that
+//! live as long as the app and are updated row by row: only the rows that changed are
+//! touched, so Slint redraws only them.
+
+use crate::{AppWindow, DotVm, GameModels, MoveRowVm, PieceVm, RouteVm, SpotVm};
+use slint::{ComponentHandle, Model, ModelRc, VecModel};
+use std::rc::Rc;
+
+/// One persistent model per list of the `GameModels` global.
+pub struct Models {
+    /// Board points and their marks.
+    pub spots: Rc<VecModel<SpotVm>>,
+    /// Pieces on the board.
+    pub pieces: Rc<VecModel<PieceVm>>,
+    /// Capture routes drawn for the selected piece.
+    pub routes: Rc<VecModel<RouteVm>>,
+    /// Crosses on the pieces a capture takes.
+    pub captured_marks: Rc<VecModel<DotVm>>,
+    /// The move list.
+    pub move_rows: Rc<VecModel<MoveRowVm>>,
+}
+
+impl Models {
+    /// Empty models, handed to the window's `GameModels` global once.
+    pub fn install(ui: &AppWindow) -> Models {
+        let m = Models {
+            spots: Rc::new(VecModel::default()),
+            pieces: Rc::new(VecModel::default()),
+            routes: Rc::new(VecModel::default()),
+            captured_marks: Rc::new(VecModel::default()),
+            move_rows: Rc::new(VecModel::default()),
+        };
+        let g = ui.global::<GameModels>();
+        g.set_spots(ModelRc::from(m.spots.clone()));
+        g.set_pieces(ModelRc::from(m.pieces.clone()));
+        g.set_routes(ModelRc::from(m.routes.clone()));
+        g.set_captured_marks(ModelRc::from(m.captured_marks.clone()));
+        g.set_move_rows(ModelRc::from(m.move_rows.clone()));
+        m
+    }
+}
+
+/// Makes `model` hold `rows`: changed rows are replaced, new ones appended, surplus ones
+/// removed from the end. Returns how many rows were touched.
+pub fn sync<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) -> usize {
+    let mut touched = 0;
+    while model.row_count() > rows.len() {
+        model.remove(model.row_count() - 1);
+        touched += 1;
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        if i < model.row_count() {
+            if model.row_data(i).as_ref() != Some(&row) {
+                model.set_row_data(i, row);
+                touched += 1;
+            }
+        } else {
+            model.push(row);
+            touched += 1;
+        }
+    }
+    touched
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_changed_rows_are_touched() {
+        let m: VecModel<i32> = VecModel::from(vec![1, 2, 3]);
+        assert_eq!(sync(&m, vec![1, 2, 3]), 0);
+        assert_eq!(sync(&m, vec![1, 5, 3]), 1);
+        assert_eq!(sync(&m, vec![1, 5, 3, 4]), 1);
+        assert_eq!(sync(&m, vec![1]), 3);
+        assert_eq!(m.iter().collect::<Vec<_>>(), vec![1]);
+        assert_eq!(sync(&m, vec![]), 1);
+        assert_eq!(m.row_count(), 0);
+    }
+}
