@@ -2,14 +2,15 @@
 //! the AI runs on a worker thread and hands its move back through the event loop; moves are
 //! animated by a timer.
 
-use crate::ai_worker::{AiWorker, Answer, Job};
+use crate::ai_worker::{AiWorker, Answer};
 use crate::animation::Animation;
-use crate::controller::{Controller, Mark, Tap};
+use crate::controller::Mark;
+use crate::flow::{Advice, Effect, Flow};
 use crate::models::{self, Models};
 use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
 use crate::view;
 use crate::{AppWindow, DotVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SpotMark, SpotVm};
-use dama_core::{Color, Detailed, GameRecord, Point, Role, Rules, Session};
+use dama_core::{Color, GameRecord, Point, Role, Rules};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -19,20 +20,14 @@ thread_local! {
     static APP: RefCell<Option<Rc<RefCell<App>>>> = const { RefCell::new(None) };
 }
 
-/// The game on screen and everything around it.
+/// The window's side of the app: settings, the saved game, the AI worker, the animation
+/// timer and the models. The decisions of play are in [`Flow`].
 pub struct App {
     ui: slint::Weak<AppWindow>,
     store: Store,
     settings: Settings,
-    /// The game in play, its legal moves worked out once per position.
-    game: Session,
-    /// 0: two players; 1..=8: the computer's level.
-    opponent: u8,
-    human: Color,
-    ctl: Controller,
-    last_move: Option<Vec<Point>>,
-    hint: Option<Vec<Point>>,
-    message: Message,
+    /// The game in play and its decisions.
+    flow: Flow,
     /// Searches off the UI thread.
     ai: AiWorker,
     /// The game screen's lists, updated row by row.
@@ -45,19 +40,17 @@ pub struct App {
 impl App {
     fn new(ui: &AppWindow, store: Store) -> App {
         let settings = store.load_settings();
-        let game = Session::new(Rules::new(dama_core::GameId::Turkish));
-        let ctl = Controller::new(&game);
+        // A placeholder until a game starts; its effects (a save) are not carried out.
+        let (flow, _) = Flow::new(
+            GameRecord::new(Rules::new(dama_core::GameId::Turkish)),
+            0,
+            Color::White,
+        );
         App {
             ui: ui.as_weak(),
             store,
             settings,
-            game,
-            opponent: 0,
-            human: Color::White,
-            ctl,
-            last_move: None,
-            hint: None,
-            message: Message::None,
+            flow,
             ai: AiWorker::new(),
             models: Models::install(ui),
             animation: None,
@@ -75,18 +68,19 @@ impl App {
     }
 
     fn vs_computer(&self) -> bool {
-        self.opponent > 0
+        self.flow.vs_computer()
     }
 
     fn human_to_move(&self) -> bool {
-        !self.vs_computer() || self.game.position().side_to_move() == self.human
+        self.flow.human_to_move()
     }
 
     fn flipped(&self) -> bool {
         if self.vs_computer() {
-            self.human == Color::Black
+            self.flow.human() == Color::Black
         } else {
-            self.settings.flip_two_players && self.game.position().side_to_move() == Color::Black
+            self.settings.flip_two_players
+                && self.flow.game().position().side_to_move() == Color::Black
         }
     }
 
@@ -157,26 +151,19 @@ impl App {
     /// Starts playing a record (a new game, a saved one, or a position for tests): opponent
     /// 0 for two players, 1..=8 for the computer's level.
     pub fn begin(&mut self, record: GameRecord, opponent: u8, human: Color) {
-        self.stop_ai();
+        self.ai.stop();
         self.animation = None;
         self.timer.stop();
-        self.game = Session::from_record(record);
-        self.opponent = opponent;
-        self.human = human;
-        self.last_move = None;
-        self.hint = None;
-        self.message = Message::None;
+        let (flow, effects) = Flow::new(record, opponent, human);
+        self.flow = flow;
         self.in_game = true;
         self.ai.clear();
-        self.new_turn();
         if let Some(ui) = self.ui.upgrade() {
             ui.set_dialog(0);
             ui.set_over_dismissed(false);
             ui.set_screen(Screen::Game);
         }
-        self.save_game();
-        self.refresh();
-        self.maybe_start_ai();
+        self.apply(effects);
     }
 
     /// Continues the saved game.
@@ -195,87 +182,73 @@ impl App {
         self.begin(record, g.opponent, human);
     }
 
-    fn new_turn(&mut self) {
-        self.ctl = Controller::new(&self.game);
-        self.message = if !self.ctl.huff_choices().is_empty() && self.human_to_move() {
-            Message::ChooseHuff
-        } else if !self.ctl.must_capture().is_empty() && self.human_to_move() {
-            Message::MustCapture
-        } else {
-            Message::None
-        };
-    }
-
     fn save_game(&self) {
-        if self.game.outcome().is_some() {
+        let game = self.flow.game();
+        if game.outcome().is_some() {
             self.store.clear_game();
         } else {
             let _ = self.store.save_game(&SavedGame {
-                record: self.game.record().to_json(),
-                opponent: self.opponent,
-                human_black: self.human == Color::Black,
+                record: game.record().to_json(),
+                opponent: self.flow.opponent(),
+                human_black: self.flow.human() == Color::Black,
             });
         }
+    }
+
+    /// Carries out what the flow decided, then redraws.
+    fn apply(&mut self, effects: Vec<Effect>) {
+        for e in effects {
+            match e {
+                Effect::Animate { before, mv } => {
+                    let speed = self.settings.anim_speed;
+                    if speed == 0 {
+                        let next = self.flow.arrived();
+                        self.apply(next);
+                        continue;
+                    }
+                    let per_jump = Duration::from_millis(match speed {
+                        1 => 120,
+                        2 => 260,
+                        _ => 480,
+                    });
+                    self.animation = Some(Animation::new(*before, &mv, per_jump));
+                    self.timer
+                        .start(TimerMode::Repeated, Duration::from_millis(16), || {
+                            App::with(|app| app.tick());
+                        });
+                }
+                Effect::StopAnimation => {
+                    self.animation = None;
+                    self.timer.stop();
+                }
+                Effect::Search(job) => {
+                    let game = self.flow.game();
+                    let (pos, history) = (game.position().clone(), game.record().history());
+                    self.ai.start(job, pos, history, |generation, answer| {
+                        let _ = slint::invoke_from_event_loop(move || {
+                            App::with(|app| app.ai_done(generation, answer));
+                        });
+                    });
+                }
+                Effect::StopSearch => self.ai.stop(),
+                Effect::Save => self.save_game(),
+                Effect::CloseResult => {
+                    if let Some(ui) = self.ui.upgrade() {
+                        ui.set_over_dismissed(false);
+                    }
+                }
+            }
+        }
+        self.refresh();
     }
 
     /// A tap on a board point.
     pub fn tap(&mut self, label: &str) {
-        if self.animation.is_some() || self.computer_thinking() || !self.human_to_move() {
-            return;
-        }
-        let Some(p) = self.game.position().geometry().parse_label(label) else {
+        let Some(p) = self.flow.game().position().geometry().parse_label(label) else {
             return;
         };
-        match self.ctl.tap(p) {
-            Tap::Play(d) => {
-                self.play(*d);
-                return;
-            }
-            Tap::Ambiguous(_) => self.message = Message::ChooseRoute,
-            // Turkish captures never stop early (R-T7): no "stop" to offer.
-            Tap::Extended if self.game.rules().family().capture_always_forced() => {
-                self.message = Message::NextLanding
-            }
-            Tap::Extended => self.message = Message::ContinueRoute,
-            Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
-                self.message =
-                    if !self.ctl.must_capture().is_empty() && self.ctl.selected().is_none() {
-                        Message::MustCapture
-                    } else {
-                        Message::None
-                    }
-            }
-            Tap::Ignored => {}
-        }
-        self.refresh();
-    }
-
-    /// Plays a legal move: records it, saves, animates, then hands over.
-    fn play(&mut self, d: Detailed) {
-        let before = self.game.position().clone();
-        if self.game.play(&d.mv).is_err() {
-            return;
-        }
-        self.hint = None;
-        self.last_move = Some(d.path.clone());
-        self.message = Message::None;
-        self.save_game();
-        let speed = self.settings.anim_speed;
-        if speed == 0 {
-            self.after_move();
-            return;
-        }
-        let per_jump = Duration::from_millis(match speed {
-            1 => 120,
-            2 => 260,
-            _ => 480,
-        });
-        self.animation = Some(Animation::new(before, &d, per_jump));
-        self.timer
-            .start(TimerMode::Repeated, Duration::from_millis(16), || {
-                App::with(|app| app.tick());
-            });
-        self.refresh();
+        let effects = self.flow.tap(p);
+        self.apply(effects);
     }
 
     fn tick(&mut self) {
@@ -286,46 +259,11 @@ impl App {
         if done {
             self.timer.stop();
             self.animation = None;
-            self.after_move();
+            let next = self.flow.arrived();
+            self.apply(next);
         } else {
             self.refresh();
         }
-    }
-
-    fn after_move(&mut self) {
-        self.new_turn();
-        self.refresh();
-        self.maybe_start_ai();
-    }
-
-    fn maybe_start_ai(&mut self) {
-        if self.vs_computer() && !self.human_to_move() && self.game.outcome().is_none() {
-            let seed = self.game.record().ply() as u64 ^ 0xDA3A;
-            self.start_ai(Job::Move {
-                level: self.opponent.max(1),
-                seed,
-            });
-        }
-    }
-
-    /// `true` while the computer searches for its own move.
-    fn computer_thinking(&self) -> bool {
-        matches!(self.ai.running(), Some(Job::Move { .. }))
-    }
-
-    fn start_ai(&mut self, job: Job) {
-        let pos = self.game.position().clone();
-        let history = self.game.record().history();
-        self.ai.start(job, pos, history, |generation, answer| {
-            let _ = slint::invoke_from_event_loop(move || {
-                App::with(|app| app.ai_done(generation, answer));
-            });
-        });
-        self.refresh();
-    }
-
-    fn stop_ai(&mut self) {
-        self.ai.stop();
     }
 
     /// An answer of the worker, back on the UI thread.
@@ -333,149 +271,62 @@ impl App {
         if !self.ai.finish(generation) {
             return; // a cancelled or outdated search
         }
-        let found = |m: Option<dama_core::Move>| {
-            m.and_then(|m| self.game.legal_moves().iter().find(|d| d.mv == m).cloned())
-        };
-        match answer {
-            Answer::Move(m) => match found(m) {
-                Some(d) => self.play(d),
-                None => self.refresh(),
-            },
-            Answer::Hint(m) => {
-                if let Some(d) = found(m) {
-                    self.hint = Some(d.path);
-                    self.message = Message::Hint;
-                }
-                self.refresh();
-            }
-            Answer::Draw(true) => self.accept_draw(),
-            Answer::Draw(false) => {
-                self.message = Message::DrawDeclined;
-                self.refresh();
-            }
-        }
+        let effects = self.flow.answer(answer);
+        self.apply(effects);
     }
 
     /// Takes back the last move (against the computer: the computer's reply too).
     pub fn undo(&mut self) {
-        self.stop_ai();
-        self.finish_animation_now();
-        let by_players = matches!(
-            self.game.outcome().map(|o| o.reason()),
-            Some(dama_core::Reason::Resignation | dama_core::Reason::Agreement)
-        );
-        if !self.game.undo() {
-            self.refresh();
-            return;
-        }
-        if by_players {
-            // Only the resignation or the agreed draw is taken back, not the moves.
-            self.after_history_change();
-            return;
-        }
-        while self.vs_computer()
-            && self.game.position().side_to_move() != self.human
-            && self.game.record().can_undo()
-        {
-            self.game.undo();
-        }
-        self.after_history_change();
+        let effects = self.flow.undo();
+        self.apply(effects);
     }
 
     /// Replays what was taken back.
     pub fn redo(&mut self) {
-        self.stop_ai();
-        self.finish_animation_now();
-        if !self.game.redo() {
-            return;
-        }
-        while self.vs_computer()
-            && self.game.position().side_to_move() != self.human
-            && self.game.record().can_redo()
-        {
-            self.game.redo();
-        }
-        self.after_history_change();
+        let effects = self.flow.redo();
+        self.apply(effects);
     }
 
     /// Another game like the one just played: same game, options, opponent and colours.
     pub fn rematch(&mut self) {
-        let rules = *self.game.rules();
-        self.begin(GameRecord::new(rules), self.opponent, self.human);
-    }
-
-    fn after_history_change(&mut self) {
-        if let Some(ui) = self.ui.upgrade() {
-            ui.set_over_dismissed(false);
-        }
-        let moves = self.game.record().played();
-        self.last_move = moves.last().and_then(|m| {
-            let mut r = self.game.record().clone();
-            r.undo();
-            r.current().move_path(m)
-        });
-        self.hint = None;
-        self.save_game();
-        self.new_turn();
-        self.refresh();
-        self.maybe_start_ai();
-    }
-
-    fn finish_animation_now(&mut self) {
-        if self.animation.take().is_some() {
-            self.timer.stop();
-        }
+        let rules = *self.flow.game().rules();
+        self.begin(
+            GameRecord::new(rules),
+            self.flow.opponent(),
+            self.flow.human(),
+        );
     }
 
     /// Shows the engine's suggestion for the player to move.
     pub fn hint(&mut self) {
-        if self.human_to_move() && self.game.outcome().is_none() && self.ai.running().is_none() {
-            self.start_ai(Job::Hint);
-        }
+        let effects = self.flow.ask_hint();
+        self.apply(effects);
     }
 
     /// Against the computer: it accepts when it does not stand better (decided by a short
     /// search on the worker, not on the UI thread).
     pub fn offer_draw(&mut self) {
-        if !self.vs_computer() || self.game.outcome().is_some() || self.ai.running().is_some() {
-            return;
-        }
-        self.start_ai(Job::DrawOffer);
+        let effects = self.flow.offer_draw();
+        self.apply(effects);
     }
 
     /// Both players agree to a draw.
     pub fn accept_draw(&mut self) {
-        self.stop_ai();
-        if self.game.agree_draw().is_ok() {
-            self.after_game_end();
-        }
+        let effects = self.flow.accept_draw();
+        self.apply(effects);
     }
 
     /// The player to move (against the computer: the human) resigns.
     pub fn resign(&mut self) {
-        self.stop_ai();
-        let side = if self.vs_computer() {
-            self.human
-        } else {
-            self.game.position().side_to_move()
-        };
-        if self.game.resign(side).is_ok() {
-            self.after_game_end();
-        }
-    }
-
-    fn after_game_end(&mut self) {
-        self.save_game();
-        self.new_turn();
-        self.refresh();
+        let effects = self.flow.resign();
+        self.apply(effects);
     }
 
     /// Back to the home screen; a running search is cancelled, the game stays saved.
     pub fn leave(&mut self) {
-        self.stop_ai();
-        self.finish_animation_now();
+        let effects = self.flow.pause();
+        self.apply(effects);
         self.in_game = false;
-        self.save_game();
         if let Some(ui) = self.ui.upgrade() {
             ui.set_screen(Screen::Home);
             self.show_settings(&ui);
@@ -501,25 +352,26 @@ impl App {
         let Some(ui) = self.ui.upgrade() else { return };
         let pos = match &self.animation {
             Some(a) => &a.before,
-            None => self.game.position(),
+            None => self.flow.game().position(),
         };
         let g = pos.geometry();
         let flipped = self.flipped();
         let xy = |p: Point| view::xy(g, p, flipped);
-        ui.set_playing_game(self.game.rules().game() as i32);
+        ui.set_playing_game(self.flow.game().rules().game() as i32);
         ui.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         ui.set_board_size(g.size() as i32);
         ui.set_grid(view::grid(g, flipped).into());
 
         // Points with their marks.
-        let marks = self.ctl.marks();
-        let huffs = self.ctl.huff_choices();
+        let ctl = self.flow.controller();
+        let marks = ctl.marks();
+        let huffs = ctl.huff_choices();
         let hint_ends: Vec<Point> = self
-            .hint
-            .as_ref()
+            .flow
+            .hint()
             .map(|h| vec![h[0], h[h.len() - 1]])
             .unwrap_or_default();
-        let last_ends: Vec<Point> = match (&self.animation, &self.last_move) {
+        let last_ends: Vec<Point> = match (&self.animation, self.flow.last_move()) {
             (None, Some(l)) if l.len() > 1 => vec![l[0], l[l.len() - 1]],
             _ => Vec::new(),
         };
@@ -554,16 +406,16 @@ impl App {
         models::sync(&self.models.spots, spots);
 
         // Pieces, with the animation's moving piece and vanishing captures.
-        let selected = self.ctl.selected();
-        let must = self.ctl.must_capture();
+        let selected = ctl.selected();
+        let must = ctl.must_capture();
         // With "show moves" on, the player's movable pieces and optional captures are marked.
         let show = self.settings.show_moves
             && self.animation.is_none()
             && selected.is_none()
             && self.human_to_move()
-            && !self.computer_thinking();
+            && !self.flow.computer_thinking();
         let (movable, capturers) = if show {
-            (self.ctl.movable(), self.ctl.capturers())
+            (ctl.movable(), ctl.capturers())
         } else {
             (Vec::new(), Vec::new())
         };
@@ -594,7 +446,7 @@ impl App {
                     // No ring on a piece while it travels.
                     must: self.animation.is_none() && selected.is_none() && must.contains(&p),
                     liable: huffs.contains(&p)
-                        || (self.human_to_move() && self.ctl.chosen_huff() == Some(p)),
+                        || (self.human_to_move() && ctl.chosen_huff() == Some(p)),
                     captured: fading.contains(&p),
                     movable: movable.contains(&p),
                     can_capture: capturers.contains(&p) && !must.contains(&p),
@@ -604,8 +456,8 @@ impl App {
         models::sync(&self.models.pieces, pieces);
 
         // Candidate capture routes of the selected piece, the route being built.
-        let (routes, captured) = self.ctl.routes();
-        let built = self.ctl.route_so_far();
+        let (routes, captured) = ctl.routes();
+        let built = ctl.route_so_far();
         let mut route_vms: Vec<RouteVm> = routes
             .iter()
             .map(|r| RouteVm {
@@ -628,37 +480,37 @@ impl App {
             })
             .collect();
         models::sync(&self.models.captured_marks, marks);
-        let last = match (&self.animation, &self.last_move) {
+        let last = match (&self.animation, self.flow.last_move()) {
             (None, Some(l)) => view::polyline(g, l, flipped),
             _ => String::new(),
         };
         ui.set_last_move(last.into());
         ui.set_hint_path(
-            self.hint
-                .as_ref()
+            self.flow
+                .hint()
                 .map(|h| view::polyline(g, h, flipped))
                 .unwrap_or_default()
                 .into(),
         );
 
         // Status, result, move list.
-        let cur = self.game.position();
+        let cur = self.flow.game().position();
         ui.set_white_to_move(cur.side_to_move() == Color::White);
-        ui.set_thinking(self.computer_thinking());
+        ui.set_thinking(self.flow.computer_thinking());
         ui.set_animating(self.animation.is_some());
         ui.set_vs_computer(self.vs_computer());
         ui.set_human_side(
             if self.vs_computer() {
-                self.human.name()
+                self.flow.human().name()
             } else {
                 ""
             }
             .into(),
         );
-        ui.set_human_to_move(self.human_to_move() && !self.computer_thinking());
-        ui.set_message(self.message);
+        ui.set_human_to_move(self.human_to_move() && !self.flow.computer_thinking());
+        ui.set_message(message(self.flow.advice()));
         let outcome = if self.animation.is_none() {
-            self.game.outcome()
+            self.flow.game().outcome()
         } else {
             None
         };
@@ -671,10 +523,11 @@ impl App {
                 .into(),
         );
         ui.set_result_reason(outcome.map(|o| o.reason().code()).unwrap_or("").into());
-        ui.set_can_undo(self.game.record().can_undo());
-        ui.set_can_redo(self.game.record().can_redo());
+        ui.set_can_undo(self.flow.game().record().can_undo());
+        ui.set_can_redo(self.flow.game().record().can_redo());
         let options: Vec<SharedString> = self
-            .game
+            .flow
+            .game()
             .rules()
             .options()
             .into_iter()
@@ -685,9 +538,9 @@ impl App {
     }
 
     fn move_rows(&self) -> Vec<MoveRowVm> {
-        let moves = self.game.record().moves();
+        let moves = self.flow.game().record().moves();
         let mut rows = Vec::new();
-        let black_first = self.game.record().start().side_to_move() == Color::Black;
+        let black_first = self.flow.game().record().start().side_to_move() == Color::Black;
         let mut i = 0;
         let mut number = 1;
         if black_first && !moves.is_empty() {
@@ -718,7 +571,7 @@ impl App {
 
     /// The record (for tests and the platform layers).
     pub fn record(&self) -> &GameRecord {
-        self.game.record()
+        self.flow.game().record()
     }
 
     /// `true` while the AI searches for its move.
@@ -734,6 +587,20 @@ impl App {
 
 /// Right-to-left languages: the layout is mirrored for them.
 const RTL: [&str; 1] = ["ar"];
+
+/// The advice of the flow as the window's message.
+fn message(a: Advice) -> Message {
+    match a {
+        Advice::None => Message::None,
+        Advice::ChooseRoute => Message::ChooseRoute,
+        Advice::ContinueRoute => Message::ContinueRoute,
+        Advice::NextLanding => Message::NextLanding,
+        Advice::ChooseHuff => Message::ChooseHuff,
+        Advice::MustCapture => Message::MustCapture,
+        Advice::DrawDeclined => Message::DrawDeclined,
+        Advice::Hint => Message::Hint,
+    }
+}
 
 /// Translates the UI and mirrors it for a right-to-left language.
 fn select_language(ui: &AppWindow, index: u8) {

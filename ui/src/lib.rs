@@ -1,6 +1,8 @@
 //! Dama & Zamma's touch interface: one crate for desktop, Android and iOS.
 //!
 //! * [`controller`]: tap-to-move as a plain state machine over the core's legal moves.
+//! * [`flow`]: the play around one game (turns, the computer, undo, advice) as decisions
+//!   returning effects, without Slint.
 //! * [`view`]: coordinates and path data for drawing the boards.
 //! * [`store`]: settings and the unfinished game, saved atomically.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
@@ -21,6 +23,7 @@ pub mod ai_worker;
 pub mod animation;
 pub mod app;
 pub mod controller;
+pub mod flow;
 pub mod models;
 pub mod store;
 pub mod view;

@@ -1,0 +1,532 @@
+//! The play around one game, without Slint: what a tap does, when the computer moves, what
+//! undo takes back, what the player is told. Every call returns the effects the app must
+//! carry out (animate a move, start or stop a search, save); the app owns the window, the
+//! timer and the worker, and this module owns the decisions, so they are unit-tested here.
+
+use crate::ai_worker::{Answer, Job};
+use crate::controller::{Controller, Tap};
+use dama_core::{Color, Detailed, GameRecord, Point, Position, Reason, Session};
+
+/// The line of advice under the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Advice {
+    /// Nothing to say.
+    None,
+    /// Several routes end on the tapped point: tap the landing points.
+    ChooseRoute,
+    /// A Zamma route may go on or stop here (R-Z8).
+    ContinueRoute,
+    /// A Turkish route goes on; it never stops early (R-T6).
+    NextLanding,
+    /// A liable piece must be removed first (R-Z14).
+    ChooseHuff,
+    /// A capture is compulsory (R-T6, R-Z13).
+    MustCapture,
+    /// The computer declined the draw.
+    DrawDeclined,
+    /// The hint is on the board.
+    Hint,
+}
+
+/// What the app must do after a call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Effect {
+    /// Show `mv` travelling from `before`, then call [`Flow::arrived`].
+    Animate {
+        /// The position before the move.
+        before: Box<Position>,
+        /// The move.
+        mv: Box<Detailed>,
+    },
+    /// Stop showing the move under way (it has already been played).
+    StopAnimation,
+    /// Start this search on the current position; pass its answer to [`Flow::answer`].
+    Search(Job),
+    /// Cancel the running search: its answer is stale.
+    StopSearch,
+    /// Save the game (or forget it once it is over).
+    Save,
+    /// The position changed under the game-over card: close it.
+    CloseResult,
+}
+
+/// One game in play with its players, the tap controller and the advice shown.
+pub struct Flow {
+    game: Session,
+    opponent: u8,
+    human: Color,
+    ctl: Controller,
+    last_move: Option<Vec<Point>>,
+    hint: Option<Vec<Point>>,
+    advice: Advice,
+    waiting: Option<Job>,
+    moving: bool,
+}
+
+impl Flow {
+    /// Starts playing `record`: `opponent` 0 for two players, 1..=8 for the computer's
+    /// level, `human` the player's colour against the computer.
+    pub fn new(record: GameRecord, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
+        let game = Session::from_record(record);
+        let ctl = Controller::new(&game);
+        let mut f = Flow {
+            game,
+            opponent,
+            human,
+            ctl,
+            last_move: None,
+            hint: None,
+            advice: Advice::None,
+            waiting: None,
+            moving: false,
+        };
+        f.new_turn();
+        let mut effects = vec![Effect::Save];
+        effects.extend(f.computer_turn());
+        (f, effects)
+    }
+
+    /// The game: record, position, legal moves, result.
+    pub fn game(&self) -> &Session {
+        &self.game
+    }
+
+    /// The tap controller of the current position.
+    pub fn controller(&self) -> &Controller {
+        &self.ctl
+    }
+
+    /// 0 for two players, else the computer's level.
+    pub fn opponent(&self) -> u8 {
+        self.opponent
+    }
+
+    /// The player's colour against the computer.
+    pub fn human(&self) -> Color {
+        self.human
+    }
+
+    /// What to tell the player.
+    pub fn advice(&self) -> Advice {
+        self.advice
+    }
+
+    /// The route of the last move, to highlight.
+    pub fn last_move(&self) -> Option<&[Point]> {
+        self.last_move.as_deref()
+    }
+
+    /// The suggested move's route, once a hint came.
+    pub fn hint(&self) -> Option<&[Point]> {
+        self.hint.as_deref()
+    }
+
+    /// `true` against the computer.
+    pub fn vs_computer(&self) -> bool {
+        self.opponent > 0
+    }
+
+    /// `true` when the player on this device is to move.
+    pub fn human_to_move(&self) -> bool {
+        !self.vs_computer() || self.game.position().side_to_move() == self.human
+    }
+
+    /// The search running for this game, if any.
+    pub fn waiting(&self) -> Option<Job> {
+        self.waiting
+    }
+
+    /// `true` while the computer looks for its move.
+    pub fn computer_thinking(&self) -> bool {
+        matches!(self.waiting, Some(Job::Move { .. }))
+    }
+
+    /// `true` while a played move is still being shown.
+    pub fn is_moving(&self) -> bool {
+        self.moving
+    }
+
+    fn new_turn(&mut self) {
+        self.ctl = Controller::new(&self.game);
+        let human = self.human_to_move();
+        self.advice = if !self.ctl.huff_choices().is_empty() && human {
+            Advice::ChooseHuff
+        } else if !self.ctl.must_capture().is_empty() && human {
+            Advice::MustCapture
+        } else {
+            Advice::None
+        };
+    }
+
+    /// The computer's search, when it is the computer's turn.
+    fn computer_turn(&mut self) -> Option<Effect> {
+        if self.vs_computer() && !self.human_to_move() && self.game.outcome().is_none() {
+            let job = Job::Move {
+                level: self.opponent.max(1),
+                seed: self.game.record().ply() as u64 ^ 0xDA3A,
+            };
+            self.waiting = Some(job);
+            Some(Effect::Search(job))
+        } else {
+            None
+        }
+    }
+
+    fn stop_search(&mut self, effects: &mut Vec<Effect>) {
+        if self.waiting.take().is_some() {
+            effects.push(Effect::StopSearch);
+        }
+    }
+
+    fn stop_moving(&mut self, effects: &mut Vec<Effect>) {
+        if self.moving {
+            self.moving = false;
+            effects.push(Effect::StopAnimation);
+        }
+    }
+
+    /// A tap on a board point by the player to move.
+    pub fn tap(&mut self, p: Point) -> Vec<Effect> {
+        if self.moving || self.computer_thinking() || !self.human_to_move() {
+            return Vec::new();
+        }
+        match self.ctl.tap(p) {
+            Tap::Play(d) => return self.play(*d),
+            Tap::Ambiguous(_) => self.advice = Advice::ChooseRoute,
+            Tap::Extended if self.game.rules().family().capture_always_forced() => {
+                self.advice = Advice::NextLanding
+            }
+            Tap::Extended => self.advice = Advice::ContinueRoute,
+            Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
+                self.advice =
+                    if !self.ctl.must_capture().is_empty() && self.ctl.selected().is_none() {
+                        Advice::MustCapture
+                    } else {
+                        Advice::None
+                    }
+            }
+            Tap::Ignored => {}
+        }
+        Vec::new()
+    }
+
+    /// Plays a legal move: records it, then has it shown.
+    fn play(&mut self, d: Detailed) -> Vec<Effect> {
+        let before = self.game.position().clone();
+        if self.game.play(&d.mv).is_err() {
+            return Vec::new();
+        }
+        self.hint = None;
+        self.last_move = Some(d.path.clone());
+        self.advice = Advice::None;
+        self.moving = true;
+        vec![
+            Effect::Save,
+            Effect::Animate {
+                before: Box::new(before),
+                mv: Box::new(d),
+            },
+        ]
+    }
+
+    /// The move has been shown: the next turn begins.
+    pub fn arrived(&mut self) -> Vec<Effect> {
+        self.moving = false;
+        self.new_turn();
+        self.computer_turn().into_iter().collect()
+    }
+
+    /// The answer of the search this flow asked for (the worker has dropped stale ones).
+    pub fn answer(&mut self, answer: Answer) -> Vec<Effect> {
+        self.waiting = None;
+        let find = |m: Option<dama_core::Move>| {
+            m.and_then(|m| self.game.legal_moves().iter().find(|d| d.mv == m).cloned())
+        };
+        match answer {
+            Answer::Move(m) => match find(m) {
+                Some(d) => self.play(d),
+                None => Vec::new(),
+            },
+            Answer::Hint(m) => {
+                if let Some(d) = find(m) {
+                    self.hint = Some(d.path);
+                    self.advice = Advice::Hint;
+                }
+                Vec::new()
+            }
+            Answer::Draw(true) => self.accept_draw(),
+            Answer::Draw(false) => {
+                self.advice = Advice::DrawDeclined;
+                Vec::new()
+            }
+        }
+    }
+
+    /// Takes back the last move (against the computer: its reply too), or only a
+    /// resignation or agreed draw.
+    pub fn undo(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.stop_search(&mut effects);
+        self.stop_moving(&mut effects);
+        let by_players = matches!(
+            self.game.outcome().map(|o| o.reason()),
+            Some(Reason::Resignation | Reason::Agreement)
+        );
+        if !self.game.undo() {
+            return effects;
+        }
+        if !by_players {
+            while self.vs_computer()
+                && self.game.position().side_to_move() != self.human
+                && self.game.record().can_undo()
+            {
+                self.game.undo();
+            }
+        }
+        effects.extend(self.history_changed());
+        effects
+    }
+
+    /// Replays what was taken back (against the computer: up to the player's turn).
+    pub fn redo(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.stop_search(&mut effects);
+        self.stop_moving(&mut effects);
+        if !self.game.redo() {
+            return effects;
+        }
+        while self.vs_computer()
+            && self.game.position().side_to_move() != self.human
+            && self.game.record().can_redo()
+        {
+            self.game.redo();
+        }
+        effects.extend(self.history_changed());
+        effects
+    }
+
+    fn history_changed(&mut self) -> Vec<Effect> {
+        let moves = self.game.record().played();
+        self.last_move = moves.last().and_then(|m| {
+            let mut r = self.game.record().clone();
+            r.undo();
+            r.current().move_path(m)
+        });
+        self.hint = None;
+        self.new_turn();
+        let mut effects = vec![Effect::CloseResult, Effect::Save];
+        effects.extend(self.computer_turn());
+        effects
+    }
+
+    /// Asks the engine for a suggestion for the player to move.
+    pub fn ask_hint(&mut self) -> Vec<Effect> {
+        if self.human_to_move() && self.game.outcome().is_none() && self.waiting.is_none() {
+            self.waiting = Some(Job::Hint);
+            return vec![Effect::Search(Job::Hint)];
+        }
+        Vec::new()
+    }
+
+    /// Offers the computer a draw: a short search decides.
+    pub fn offer_draw(&mut self) -> Vec<Effect> {
+        if !self.vs_computer() || self.game.outcome().is_some() || self.waiting.is_some() {
+            return Vec::new();
+        }
+        self.waiting = Some(Job::DrawOffer);
+        vec![Effect::Search(Job::DrawOffer)]
+    }
+
+    /// Both players agree to a draw.
+    pub fn accept_draw(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.stop_search(&mut effects);
+        if self.game.agree_draw().is_ok() {
+            self.new_turn();
+            effects.push(Effect::Save);
+        }
+        effects
+    }
+
+    /// The player resigns (against the computer: the human; else the side to move).
+    pub fn resign(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.stop_search(&mut effects);
+        let side = if self.vs_computer() {
+            self.human
+        } else {
+            self.game.position().side_to_move()
+        };
+        if self.game.resign(side).is_ok() {
+            self.new_turn();
+            effects.push(Effect::Save);
+        }
+        effects
+    }
+
+    /// Leaving the game screen: the search stops, the move under way is complete, the
+    /// game is saved for later.
+    pub fn pause(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        self.stop_search(&mut effects);
+        if self.moving {
+            self.moving = false;
+            self.new_turn();
+            effects.push(Effect::StopAnimation);
+        }
+        effects.push(Effect::Save);
+        effects
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::Rules;
+
+    fn flow(game: &str, code: Option<&str>, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
+        let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+        let record = match code {
+            Some(c) => GameRecord::from_position(Position::from_code(rules, c).unwrap()),
+            None => GameRecord::new(rules),
+        };
+        Flow::new(record, opponent, human)
+    }
+
+    fn pt(f: &Flow, l: &str) -> Point {
+        f.game().position().geometry().parse_label(l).unwrap()
+    }
+
+    fn taps(f: &mut Flow, labels: &[&str]) -> Vec<Effect> {
+        let mut last = Vec::new();
+        for l in labels {
+            let p = pt(f, l);
+            last = f.tap(p);
+        }
+        last
+    }
+
+    /// The computer's answer, found by a real search.
+    fn computer_answer(f: &Flow, job: Job) -> Answer {
+        let Job::Move { level, seed } = job else {
+            panic!("{job:?}")
+        };
+        let mut e = dama_core::ai::Engine::new(1);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let r = e.play_level(
+            f.game().position(),
+            &f.game().record().history(),
+            dama_core::ai::Level::new(level),
+            seed,
+            &stop,
+        );
+        Answer::Move(r.ok().map(|r| r.best))
+    }
+
+    #[test]
+    fn a_tapped_move_is_saved_shown_then_the_computer_is_asked() {
+        let (mut f, start) = flow("turkish", None, 2, Color::White);
+        assert_eq!(start, vec![Effect::Save], "White (the player) starts");
+        assert!(taps(&mut f, &["d3"]).is_empty());
+        let effects = taps(&mut f, &["d4"]);
+        assert!(matches!(
+            effects[..],
+            [Effect::Save, Effect::Animate { .. }]
+        ));
+        assert!(f.is_moving());
+        assert!(
+            f.tap(pt(&f, "e3")).is_empty(),
+            "no taps while the move is shown"
+        );
+        let next = f.arrived();
+        let [Effect::Search(job)] = next[..] else {
+            panic!("{next:?}")
+        };
+        assert!(f.computer_thinking());
+        assert!(
+            f.tap(pt(&f, "e3")).is_empty(),
+            "no taps while the computer thinks"
+        );
+        let reply = f.answer(computer_answer(&f, job));
+        assert!(matches!(reply[..], [Effect::Save, Effect::Animate { .. }]));
+        assert!(f.arrived().is_empty());
+        assert!(f.human_to_move());
+        assert_eq!(f.game().record().ply(), 2);
+    }
+
+    #[test]
+    fn the_computer_opens_when_it_has_white() {
+        let (f, start) = flow("zamma", None, 1, Color::Black);
+        assert!(matches!(
+            start[..],
+            [Effect::Save, Effect::Search(Job::Move { level: 1, .. })]
+        ));
+        assert!(f.computer_thinking());
+    }
+
+    #[test]
+    fn undo_against_the_computer_takes_back_the_pair_and_stops_its_search() {
+        let (mut f, _) = flow("turkish", None, 1, Color::White);
+        taps(&mut f, &["d3", "d4"]);
+        let [Effect::Search(job)] = f.arrived()[..] else {
+            panic!()
+        };
+        f.answer(computer_answer(&f, job));
+        f.arrived();
+        taps(&mut f, &["e3", "e4"]);
+        f.arrived();
+        assert_eq!(f.game().record().ply(), 3);
+        let effects = f.undo();
+        assert_eq!(effects[0], Effect::StopSearch);
+        assert_eq!(f.game().record().ply(), 2);
+        assert!(f.human_to_move());
+        let effects = f.undo();
+        assert_eq!(f.game().record().ply(), 0);
+        assert!(effects.contains(&Effect::Save) && effects.contains(&Effect::CloseResult));
+    }
+
+    #[test]
+    fn undo_after_resigning_takes_back_only_the_resignation() {
+        let (mut f, _) = flow("turkish", None, 0, Color::White);
+        taps(&mut f, &["d3", "d4"]);
+        f.arrived();
+        assert_eq!(f.resign(), vec![Effect::Save]);
+        assert!(f.game().outcome().is_some());
+        f.undo();
+        assert_eq!(f.game().outcome(), None);
+        assert_eq!(f.game().record().ply(), 1);
+    }
+
+    #[test]
+    fn advice_follows_the_rules() {
+        // R-T6: a compulsory capture is announced; R-T6 routes never offer to stop.
+        let (mut f, _) = flow("turkish", Some("W:WKa1:Ba3,c5,c6"), 0, Color::White);
+        assert_eq!(f.advice(), Advice::MustCapture);
+        taps(&mut f, &["a1", "a5"]);
+        assert_eq!(f.advice(), Advice::NextLanding);
+        // R-Z8: a Zamma route may stop on the way.
+        let (mut f, _) = flow("zamma", Some("W:Wa1:Ba2,b1,b3,c2"), 0, Color::White);
+        taps(&mut f, &["a1", "c1"]);
+        assert_eq!(f.advice(), Advice::ContinueRoute);
+        // R-Z14: a pending huff is announced.
+        let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+        let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
+        let (f, _) = Flow::new(GameRecord::from_position(pos), 0, Color::White);
+        assert_eq!(f.advice(), Advice::ChooseHuff);
+    }
+
+    #[test]
+    fn a_declined_draw_is_said_and_an_accepted_one_ends_the_game() {
+        let (mut f, _) = flow("turkish", None, 3, Color::White);
+        assert_eq!(f.offer_draw(), vec![Effect::Search(Job::DrawOffer)]);
+        assert!(f.offer_draw().is_empty(), "one offer at a time");
+        assert!(f.answer(Answer::Draw(false)).is_empty());
+        assert_eq!(f.advice(), Advice::DrawDeclined);
+        f.offer_draw();
+        assert_eq!(f.answer(Answer::Draw(true)), vec![Effect::Save]);
+        assert_eq!(
+            f.game().outcome().map(|o| o.reason()),
+            Some(Reason::Agreement)
+        );
+    }
+}
