@@ -2,7 +2,7 @@
 //! (R-Z6 no-return, R-Z14 huff), with its Zobrist hash kept up to date.
 
 use crate::games::{self, Detailed};
-use crate::geometry::{Bits, Geometry, Point};
+use crate::geometry::{Bits, Direction, Geometry, Point};
 use crate::moves::{Move, NO_POINT};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::{Color, Family, Rules};
@@ -297,11 +297,13 @@ impl Position {
     #[inline]
     pub(crate) fn is_reversible(&self, m: &Move) -> bool {
         let g = self.geometry();
+        // A man's step along its row goes E or W (table lookups: this runs at every node).
         m.captured == 0
             && m.huff == NO_POINT
             && !m.promote
             && (self.kings >> m.from & 1 == 1
-                || g.coords(Point(m.from)).1 == g.coords(Point(m.to)).1)
+                || g.neighbour_raw(m.from, Direction::E as usize) == m.to
+                || g.neighbour_raw(m.from, Direction::W as usize) == m.to)
     }
 
     /// Plays a move produced by [`Position::generate_moves`] for this position.

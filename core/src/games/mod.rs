@@ -68,21 +68,22 @@ pub(crate) trait Sink {
 }
 
 /// The hot-path sink: merged moves only. A piece's few moves are scanned for a route of
-/// the same move; past [`Fast::SCAN`] moves (a Damma man can have thousands of
-/// routes) a hash index takes over, so generation stays linear instead of quadratic.
-pub(crate) struct Fast<'a> {
+/// the same move. With `INDEXED` (Damma, where a man can have thousands of routes),
+/// past [`Fast::SCAN`] moves a hash index takes over, so generation stays linear instead of
+/// quadratic; the other games keep the plain scan, whose hot loop has no extra test.
+pub(crate) struct Fast<'a, const INDEXED: bool> {
     out: &'a mut Vec<Move>,
     /// Open addressing: index + 1 into `out`, 0 for empty; built only for long lists.
     index: Vec<u32>,
 }
 
-impl<'a> Fast<'a> {
+impl<'a, const INDEXED: bool> Fast<'a, INDEXED> {
     /// Moves scanned before the index is built.
     const SCAN: usize = 64;
 
     /// A sink appending to `out`.
     #[inline]
-    pub fn new(out: &'a mut Vec<Move>) -> Fast<'a> {
+    pub fn new(out: &'a mut Vec<Move>) -> Fast<'a, INDEXED> {
         Fast {
             out,
             index: Vec::new(),
@@ -125,20 +126,12 @@ impl<'a> Fast<'a> {
     }
 }
 
-impl Sink for Fast<'_> {
-    #[inline]
-    fn add(&mut self, m: Move, _trail: &Trail, from_index: usize) {
+impl<const INDEXED: bool> Fast<'_, INDEXED> {
+    /// The long-list path of [`Sink::add`]: through the hash index.
+    #[cold]
+    #[inline(never)]
+    fn add_indexed(&mut self, m: Move) {
         if self.index.is_empty() {
-            if self.out.len() - from_index <= Self::SCAN {
-                for o in &mut self.out[from_index..] {
-                    if o.same_identity(&m) {
-                        o.paths += m.paths;
-                        return;
-                    }
-                }
-                self.out.push(m);
-                return;
-            }
             self.rebuild();
         }
         let s = self.slot(&m);
@@ -151,6 +144,24 @@ impl Sink for Fast<'_> {
                 }
             }
             k => self.out[k as usize - 1].paths += m.paths,
+        }
+    }
+}
+
+impl<const INDEXED: bool> Sink for Fast<'_, INDEXED> {
+    #[inline(always)]
+    fn add(&mut self, m: Move, _trail: &Trail, from_index: usize) {
+        // Short lists: scan this piece's moves (always, unless INDEXED).
+        if !INDEXED || (self.index.is_empty() && self.out.len() - from_index <= Self::SCAN) {
+            for o in &mut self.out[from_index..] {
+                if o.same_identity(&m) {
+                    o.paths += m.paths;
+                    return;
+                }
+            }
+            self.out.push(m);
+        } else {
+            self.add_indexed(m);
         }
     }
     #[inline]

@@ -141,7 +141,7 @@ impl Node {
     #[inline]
     pub fn generate(&self, out: &mut Vec<Move>) {
         out.clear();
-        generate_board(&self.board(), &mut Fast::new(out));
+        generate_board(&self.board(), &mut Fast::<false>::new(out));
     }
 
     /// Bulk count, as [`count`].
@@ -192,7 +192,7 @@ impl Node {
 /// Legal moves into `out` (which the caller has cleared).
 #[inline]
 pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, &mut Fast::new(out));
+    generate_into(pos, &mut Fast::<false>::new(out));
 }
 
 /// Men that can make at least one short jump right now (all men at once).

@@ -15,7 +15,12 @@ const MAN_STEP_DIRS: [[usize; 5]; 2] = [[0, 1, 7, 2, 6], [4, 3, 5, 2, 6]];
 /// Legal moves into `out` (which the caller has cleared).
 #[inline]
 pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
-    generate_into(pos, &mut Fast::new(out));
+    // Only Damma's deferred removal (R-Z12) can give a piece thousands of routes.
+    if pos.rules.deferred_removal() {
+        generate_into(pos, &mut Fast::<true>::new(out));
+    } else {
+        generate_into(pos, &mut Fast::<false>::new(out));
+    }
 }
 
 /// The legal moves of `pos` into any sink. With a pending huff (R-Z14) every move starts
