@@ -60,15 +60,15 @@ impl Alarm {
 }
 
 impl Drop for Alarm {
+    /// Wakes the alarm's thread to end it, without waiting for it: a search that returns
+    /// must not wait on the scheduler.
     fn drop(&mut self) {
         let (lock, wake) = &*self.finished;
         if let Ok(mut done) = lock.lock() {
             *done = true;
         }
         wake.notify_all();
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        drop(self.thread.take());
     }
 }
 

@@ -103,8 +103,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Two relaxed loads and a compare: cheap enough for every node, so a search stops
-    /// within one node of its budget or of a cancel.
+    /// Two relaxed loads and a compare, made every 16 nodes and after every long move list,
+    /// so a search stops within a few nodes of its budget or of a cancel.
     #[inline]
     fn check_limits(&mut self) {
         if self.stop.load(Ordering::Relaxed) {
@@ -241,7 +241,9 @@ impl<'a> Search<'a> {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
-        self.check_limits();
+        if self.nodes & 15 == 0 {
+            self.check_limits();
+        }
         if self.aborted.is_some() {
             return 0;
         }
@@ -255,6 +257,15 @@ impl<'a> Search<'a> {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_moves(&mut moves);
+        // A long list (Damma with huffing) can take milliseconds: look at the clock again
+        // before sorting it.
+        if moves.len() > 256 {
+            self.check_limits();
+            if self.aborted.is_some() {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+        }
         if moves.is_empty() {
             self.buffers[ply] = moves;
             return self.no_move_score(pos, ply);
@@ -361,6 +372,12 @@ impl<'a> Search<'a> {
         ply: usize,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply);
+        if moves.len() > 256 {
+            self.check_limits();
+            if self.aborted.is_some() {
+                return 0;
+            }
+        }
         let has_capture = moves.iter().any(|m| m.captured != 0);
         let forced = has_capture && pos.rules().capture_forced();
         let mut best = -INF;
@@ -376,7 +393,9 @@ impl<'a> Search<'a> {
         moves.sort_by_key(|m| std::cmp::Reverse(m.count));
         for m in moves.iter() {
             self.nodes += 1;
-            self.check_limits();
+            if self.nodes & 15 == 0 {
+                self.check_limits();
+            }
             if self.aborted.is_some() {
                 return 0;
             }
