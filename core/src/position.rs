@@ -248,6 +248,17 @@ impl Position {
         }
     }
 
+    /// [`Position::generate_moves`] that gives up once `stop` says so, where a generation
+    /// can take milliseconds (Damma); the moves are then incomplete and must be discarded.
+    #[inline]
+    pub(crate) fn generate_moves_until(&self, out: &mut Vec<Move>, stop: &dyn Fn() -> bool) {
+        out.clear();
+        match self.rules.family() {
+            Family::Turkish => games::turkish::generate(self, out),
+            Family::Zamma => games::zamma::generate_until(self, out, stop),
+        }
+    }
+
     /// The legal moves (R-0.7 merged). Empty when the game has ended by a clock (R-0.7a)
     /// or because the side to move cannot move. Turkish "king versus lone man" positions
     /// still list their moves (see [`Position::outcome`]).

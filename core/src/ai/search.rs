@@ -256,10 +256,11 @@ impl<'a> Search<'a> {
             return eval::evaluate_with(pos, &self.weights);
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.generate_moves(&mut moves);
-        // A long list (Damma with huffing) can take milliseconds: look at the clock again
-        // before sorting it.
-        if moves.len() > 256 {
+        let (stop, alarm) = (self.stop, &self.alarm);
+        pos.generate_moves_until(&mut moves, &|| stop.load(Ordering::Relaxed) || alarm.rung());
+        // A Damma generation may have been abandoned, and a long list (Damma with huffing)
+        // takes time to sort: look at the clock before using it.
+        if moves.len() > 256 || pos.rules().deferred_removal() {
             self.check_limits();
             if self.aborted.is_some() {
                 self.buffers[ply] = moves;
@@ -405,7 +406,17 @@ impl<'a> Search<'a> {
                 -s
             } else {
                 let mut next = std::mem::take(&mut self.buffers[(ply + 1).min(MAX_PLY + 1)]);
-                child.generate_moves(&mut next);
+                let (stop, alarm) = (self.stop, &self.alarm);
+                child.generate_moves_until(&mut next, &|| {
+                    stop.load(Ordering::Relaxed) || alarm.rung()
+                });
+                if child.rules().deferred_removal() {
+                    self.check_limits();
+                    if self.aborted.is_some() {
+                        self.buffers[(ply + 1).min(MAX_PLY + 1)] = next;
+                        return 0;
+                    }
+                }
                 let s = if next.is_empty() {
                     -self.no_move_score(&child, ply + 1)
                 } else if ply + 1 >= MAX_PLY {

@@ -65,6 +65,12 @@ pub(crate) trait Sink {
     fn counted(&mut self, _jumps: u16, _from: u8) -> bool {
         false
     }
+    /// `true` once the caller wants the generation abandoned (a search out of time); the
+    /// moves held are then incomplete and must not be used.
+    #[inline(always)]
+    fn interrupted(&mut self) -> bool {
+        false
+    }
 }
 
 /// The hot-path sink: merged moves only. A piece's few moves are scanned for a route of
@@ -75,6 +81,10 @@ pub(crate) struct Fast<'a, const INDEXED: bool> {
     out: &'a mut Vec<Move>,
     /// Open addressing: index + 1 into `out`, 0 for empty; built only for long lists.
     index: Vec<u32>,
+    /// Asked now and then (INDEXED only) whether to abandon the generation.
+    stop: Option<&'a dyn Fn() -> bool>,
+    calls: u32,
+    stopped: bool,
 }
 
 impl<'a, const INDEXED: bool> Fast<'a, INDEXED> {
@@ -87,6 +97,18 @@ impl<'a, const INDEXED: bool> Fast<'a, INDEXED> {
         Fast {
             out,
             index: Vec::new(),
+            stop: None,
+            calls: 0,
+            stopped: false,
+        }
+    }
+
+    /// A sink whose generation is abandoned once `stop` says so (checked every 64 steps).
+    #[inline]
+    pub fn with_stop(out: &'a mut Vec<Move>, stop: &'a dyn Fn() -> bool) -> Fast<'a, INDEXED> {
+        Fast {
+            stop: Some(stop),
+            ..Fast::new(out)
         }
     }
 
@@ -178,6 +200,19 @@ impl<const INDEXED: bool> Sink for Fast<'_, INDEXED> {
     #[inline]
     fn moves_mut(&mut self) -> &mut [Move] {
         self.out
+    }
+    #[inline(always)]
+    fn interrupted(&mut self) -> bool {
+        if !INDEXED {
+            return false;
+        }
+        self.calls = self.calls.wrapping_add(1);
+        if self.calls & 63 == 0 {
+            if let Some(stop) = self.stop {
+                self.stopped = stop();
+            }
+        }
+        self.stopped
     }
 }
 

@@ -14,6 +14,16 @@ const MAN_STEP_DIRS: [[usize; 5]; 2] = [[0, 1, 7, 2, 6], [4, 3, 5, 2, 6]];
 
 /// Legal moves into `out` (which the caller has cleared).
 #[inline]
+/// Like [`generate`], but Damma's long generations are abandoned once `stop` says so; the
+/// moves are then incomplete (the caller's search is out of time and discards them).
+pub(crate) fn generate_until(pos: &Position, out: &mut Vec<Move>, stop: &dyn Fn() -> bool) {
+    if pos.rules.deferred_removal() {
+        generate_into(pos, &mut Fast::<true>::with_stop(out, stop));
+    } else {
+        generate_into(pos, &mut Fast::<false>::new(out));
+    }
+}
+
 pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
     // Only Damma's deferred removal (R-Z12) can give a piece thousands of routes.
     if pos.rules.deferred_removal() {
@@ -255,6 +265,9 @@ impl<K: Sink> Captures<'_, K> {
         jumps: u16,
         trail: &Trail,
     ) -> bool {
+        if self.sink.interrupted() {
+            return false;
+        }
         // R-Z11: captured pieces vanish at once; R-Z12: in Damma they stay until the end.
         let (occ, enemies) = if self.deferred {
             (self.occ, self.opp)
@@ -368,5 +381,31 @@ impl<K: Sink> Captures<'_, K> {
             paths: 1,
         };
         self.sink.add(m, trail, self.start);
+    }
+}
+
+#[cfg(test)]
+mod interruption_tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// A Damma position with thousands of merged moves for White (seen in a search).
+    const LONG: &str = "W:Wa1,a2,a3,a4,b1,b2,b3,c1,c2,c3,c4,d1,d2,d3,d4,e1,e2,e3,e6,f1,f2,f3,f4,f8,g1,g2,g3,h1,h2,h3,h4,h5,i1,i2,i3,i4,i5:Ba5,a6,a7,a8,a9,b5,b6,b7,b8,b9,c6,c8,c9,d6,d7,d8,d9,e8,f5,f6,f7,f9,g6,g8,g9,h6,h7,h8,h9,i6,i8,i9:clock=1:last=e4-e6/i7-h6:huff=g9";
+
+    // R-Z12, R-Z14: the long list is the same with or without a stop that never fires, and
+    // a stop that fires cuts the generation short.
+    #[test]
+    fn a_long_damma_generation_can_be_abandoned() {
+        let rules = Rules::parse("damma", &["capture=huffing"]).unwrap();
+        let pos = Position::from_code(rules, LONG).unwrap();
+        let mut all = Vec::new();
+        generate(&pos, &mut all);
+        assert!(all.len() > 1000, "{} moves", all.len());
+        let mut same = Vec::new();
+        generate_until(&pos, &mut same, &|| false);
+        assert_eq!(same, all);
+        let mut cut = Vec::new();
+        generate_until(&pos, &mut cut, &|| true);
+        assert!(cut.len() < all.len() / 2, "{} of {}", cut.len(), all.len());
     }
 }
