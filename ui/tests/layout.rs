@@ -291,9 +291,24 @@ fn every_screen_in_every_language_and_orientation_fits() {
     ui.set_language(0);
     ui.invoke_settings_changed();
     assert!(gear_x(&ui) > 210.0, "English: settings on the right");
+    let chip_x = |ui: &AppWindow, label: &str| {
+        ElementHandle::find_by_accessible_label(ui, label)
+            .find(|e| e.accessible_role() == Some(AccessibleRole::Button))
+            .map(|e| e.absolute_position().x)
+            .unwrap()
+    };
+    ui.set_opponent(3);
+    assert!(
+        chip_x(&ui, "1") < chip_x(&ui, "8"),
+        "English: levels left to right"
+    );
     ui.set_language(5);
     ui.invoke_settings_changed();
     assert!(gear_x(&ui) < 210.0, "Arabic: settings on the left");
+    assert!(
+        chip_x(&ui, "1") > chip_x(&ui, "8"),
+        "Arabic: levels right to left"
+    );
     ui.set_language(0);
     ui.invoke_settings_changed();
     let _ = std::fs::remove_dir_all(&dir);
