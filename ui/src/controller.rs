@@ -211,14 +211,9 @@ impl Controller {
         }
         // Where the route built so far ends, if a move may stop there.
         if let Some(&last) = prefix.last() {
-            let from = self.selected();
-            let stop = self.moves.iter().any(|d| {
-                Some(d.mv.from()) == from
-                    && (self.huff.is_none() || d.mv.huff() == self.huff)
-                    && d.routes
-                        .iter()
-                        .any(|r| r.len() == at && r[1..] == prefix[..])
-            });
+            let stop = self
+                .selected()
+                .is_some_and(|from| !self.ending_at(from, prefix).is_empty());
             if stop {
                 out.push((last, Mark::Destination));
             }
@@ -260,6 +255,23 @@ impl Controller {
         (routes, captured)
     }
 
+    /// The moves of the piece on `from` with a route that ends exactly after `prefix`.
+    fn ending_at(&self, from: Point, prefix: &[Point]) -> Vec<usize> {
+        let at = prefix.len() + 1;
+        self.moves
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| {
+                d.mv.from() == from
+                    && (self.huff.is_none() || d.mv.huff() == self.huff)
+                    && d.routes
+                        .iter()
+                        .any(|r| r.len() == at && r[1..] == prefix[..])
+            })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// The move a finished route stands for, if exactly one.
     fn only_move(&self, ends: &[usize]) -> Option<Box<Detailed>> {
         let mut ids: Vec<usize> = ends.to_vec();
@@ -299,19 +311,7 @@ impl Controller {
         }
         // Tapping where the route built so far ends: stop there.
         if prefix.last() == Some(&p) {
-            let here: Vec<usize> = self
-                .moves
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| {
-                    d.mv.from() == from
-                        && (self.huff.is_none() || d.mv.huff() == self.huff)
-                        && d.routes
-                            .iter()
-                            .any(|r| r.len() == at && r[1..] == prefix[..])
-                })
-                .map(|(i, _)| i)
-                .collect();
+            let here = self.ending_at(from, &prefix);
             if let Some(m) = self.only_move(&here) {
                 self.state = State::Idle;
                 return Tap::Play(m);
@@ -387,16 +387,8 @@ impl Controller {
         else {
             return None;
         };
-        let at = prefix.len() + 1;
         // With an end point chosen, stopping on the way is no longer wanted.
-        let stops_here = target.is_none()
-            && self.moves.iter().any(|d| {
-                d.mv.from() == *from
-                    && (self.huff.is_none() || d.mv.huff() == self.huff)
-                    && d.routes
-                        .iter()
-                        .any(|r| r.len() == at && r[1..] == prefix[..])
-            });
+        let stops_here = target.is_none() && !self.ending_at(*from, prefix).is_empty();
         if stops_here {
             return None;
         }
