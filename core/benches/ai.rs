@@ -66,29 +66,33 @@ fn speed() {
     }
 }
 
+/// How long a search of `p` takes to return once it is cancelled `after` its start.
+fn cancel_latency(p: &Position, after: Duration) -> Duration {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (flag, q) = (stop.clone(), p.clone());
+    let h = std::thread::spawn(move || {
+        let mut e = Engine::new(32);
+        let _ = e.think(
+            &q,
+            &[],
+            &Limits::movetime(Duration::from_secs(60)),
+            &flag,
+            |_| {},
+        );
+        Instant::now()
+    });
+    std::thread::sleep(after);
+    let cancelled = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    h.join().unwrap().saturating_duration_since(cancelled)
+}
+
 fn cancellation() {
-    let mut worst = Duration::ZERO;
-    for game in ["turkish", "zamma", "kharbaga"] {
-        let p = pos(game, None);
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let h = std::thread::spawn(move || {
-            let mut e = Engine::new(32);
-            let _ = e.think(
-                &p,
-                &[],
-                &Limits::movetime(Duration::from_secs(60)),
-                &flag,
-                |_| {},
-            );
-            Instant::now()
-        });
-        std::thread::sleep(Duration::from_millis(300));
-        let cancelled = Instant::now();
-        stop.store(true, Ordering::Relaxed);
-        let returned = h.join().unwrap();
-        worst = worst.max(returned - cancelled);
-    }
+    let worst = ["turkish", "zamma", "kharbaga"]
+        .iter()
+        .map(|g| cancel_latency(&pos(g, None), Duration::from_millis(300)))
+        .max()
+        .unwrap_or_default();
     println!(
         "cancellation: search returned {:.2} ms after the flag (worst of 3)",
         worst.as_secs_f64() * 1e3
@@ -136,23 +140,7 @@ fn limits(per_config: usize) {
             let t = Instant::now();
             let _ = engine.think(&p, &[], &Limits::movetime(budget), &never, |_| {});
             over.push(t.elapsed().saturating_sub(budget));
-            let stop = Arc::new(AtomicBool::new(false));
-            let (flag, q) = (stop.clone(), p.clone());
-            let h = std::thread::spawn(move || {
-                let mut e = Engine::new(32);
-                let _ = e.think(
-                    &q,
-                    &[],
-                    &Limits::movetime(Duration::from_secs(60)),
-                    &flag,
-                    |_| {},
-                );
-                Instant::now()
-            });
-            std::thread::sleep(Duration::from_millis(20));
-            let cancelled = Instant::now();
-            stop.store(true, Ordering::Relaxed);
-            cancel.push(h.join().unwrap().saturating_duration_since(cancelled));
+            cancel.push(cancel_latency(&p, Duration::from_millis(20)));
         }
         let ms = |v: &mut Vec<Duration>, q: f64| {
             v.sort();
