@@ -11,6 +11,7 @@ case "${PLATFORM_NAME:-iphoneos}:${NATIVE_ARCH_ACTUAL:-arm64}" in
   *) target=aarch64-apple-ios ;;
 esac
 export CARGO_TARGET_DIR="${DERIVED_FILE_DIR:-$root/target/xcode}/cargo"
-cargo build --manifest-path "$root/Cargo.toml" -p dama-ui --bin dama-app --target "$target" $flag
+# The phone feature set: our own platform (src/platform/ios.rs) with the software renderer.
+cargo build --manifest-path "$root/Cargo.toml" -p dama-ui --bin dama-app --no-default-features --target "$target" $flag
 mkdir -p "$TARGET_BUILD_DIR/$CONTENTS_FOLDER_PATH"
 cp "$CARGO_TARGET_DIR/$target/$profile/dama-app" "$TARGET_BUILD_DIR/$EXECUTABLE_PATH"

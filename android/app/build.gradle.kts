@@ -1,5 +1,7 @@
 // The Slint app: the Rust crate `ui` is built with cargo-ndk into jniLibs for each ABI and
-// started by Android's NativeActivity (android_main in ui/src/lib.rs).
+// started by Android's NativeActivity (android_main in ui/src/lib.rs). It draws with Slint's
+// software renderer through its own platform (ui/src/platform/android.rs): only the NDK is
+// needed, no Skia and no Java code.
 plugins {
     id("com.android.application")
 }
@@ -15,7 +17,7 @@ android {
 
     defaultConfig {
         applicationId = "app.damazamma"
-        // Slint's Android backend is built and tested against API 30 and newer.
+        // Android 11: WindowInsets.getInsets(type), which gives the safe area.
         minSdk = 30
         targetSdk = 35
         versionCode = 1
@@ -39,14 +41,14 @@ android {
     }
 }
 
-// cargo ndk -t <abi>... -o <jniLibs> build --profile release-app -p dama-ui
+// cargo ndk -t <abi>... -o <jniLibs> build --profile release-app -p dama-ui --lib --no-default-features
 val cargoBuild by tasks.registering(Exec::class) {
     group = "rust"
     description = "Builds the Slint UI library for every ABI with cargo-ndk"
     workingDir = workspace
     val args = mutableListOf("cargo", "ndk", "--platform", "30")
     abis.forEach { args += listOf("-t", it) }
-    args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--profile", "release-app", "-p", "dama-ui", "--lib")
+    args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--profile", "release-app", "-p", "dama-ui", "--lib", "--no-default-features")
     commandLine(args)
     inputs.dir(File(workspace, "ui/src"))
     inputs.dir(File(workspace, "ui/ui"))

@@ -10,8 +10,13 @@
 //! * [`models`]: the game screen's lists as persistent models updated row by row.
 //! * [`app`]: the glue between the Slint window (`ui/*.slint`), the core's session, the AI
 //!   worker and the animations.
+//! * [`platform`]: our own Slint platform for Android and iOS, so that every platform draws
+//!   with the same software renderer as the desktop and the tests.
 
 #![deny(missing_docs)]
+
+#[cfg(all(feature = "desktop", any(target_os = "android", target_os = "ios")))]
+compile_error!("the phone builds use their own platform: build dama-ui with --no-default-features");
 
 #[allow(missing_docs)]
 mod generated {
@@ -25,6 +30,7 @@ pub mod app;
 pub mod controller;
 pub mod flow;
 pub mod models;
+pub mod platform;
 pub mod store;
 pub mod view;
 
@@ -39,11 +45,9 @@ pub fn run(store: store::Store) -> Result<(), slint::PlatformError> {
 /// The Android entry point (the `NativeActivity` loads this library).
 #[cfg(target_os = "android")]
 #[unsafe(no_mangle)]
-fn android_main(android_app: slint::android::AndroidApp) {
-    let dir = android_app
-        .internal_data_path()
-        .unwrap_or_else(|| std::path::PathBuf::from("."));
-    if slint::android::init(android_app).is_ok() {
-        let _ = run(store::Store::new(dir));
+fn android_main(android_app: android_activity::AndroidApp) {
+    // Returning ends the activity; a failure to start has no one to tell but the log.
+    if let Err(e) = platform::android::run(android_app) {
+        eprintln!("dama-ui: {e}");
     }
 }

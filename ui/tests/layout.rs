@@ -1,13 +1,16 @@
-//! Layout check of every screen in every language, portrait and landscape: no text box
-//! overlaps another, nothing in a card sticks out of it, nothing outside a scrolling page is
-//! clipped by the window, a scrolling page's content fits its real height (so its last
-//! control can be scrolled to), and no button is stretched. It reads the geometry Slint
-//! laid out (software renderer, no display) and lists every problem before failing.
+//! Layout check of every screen in every language, at phone sizes from 360×640 up, portrait
+//! and landscape, with the system's bars and cutout covering the window's edges: no text is
+//! wider or taller than its box (Slint measures each text with its real font, see
+//! `label.slint`), no text box overlaps another, nothing in a card sticks out of it, nothing
+//! outside a scrolling page is clipped by the safe area, a scrolling page's content fits its
+//! real height (so its last control can be scrolled to), and no button is stretched. It reads
+//! the geometry Slint laid out (software renderer, no display) and lists every problem before
+//! failing.
 
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, with_app};
 use dama_ui::store::Store;
-use dama_ui::{AppWindow, Screen};
+use dama_ui::{AppWindow, LayoutCheck, SafeArea, Screen};
 use i_slint_backend_testing::{
     AccessibleRole, ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions,
 };
@@ -107,13 +110,37 @@ fn short(s: &str) -> String {
 /// only what is in its card is checked for overlaps.
 fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     let size = ui.window().size().to_logical(ui.window().scale_factor());
+    let area = ui.global::<SafeArea>();
+    // What the system leaves visible and touchable.
     let window = Rect {
-        x: 0.0,
-        y: 0.0,
-        w: size.width,
-        h: size.height,
+        x: area.get_left(),
+        y: area.get_top(),
+        w: size.width - area.get_left() - area.get_right(),
+        h: size.height - area.get_top() - area.get_bottom(),
     };
     let mut out = Vec::new();
+    // Texts that do not fit their own box (measured by Slint with the real font).
+    for e in ElementQuery::from_root(ui).match_descendants().find_all() {
+        if !visible(&e) || e.accessible_role() != Some(AccessibleRole::Text) {
+            continue;
+        }
+        let verdict = e.accessible_description().unwrap_or_default();
+        if verdict.starts_with("text-too") {
+            let label = e.accessible_label().unwrap_or_default();
+            let s = e.size();
+            out.push(format!(
+                "{name}: '{}' is {} for its {:.0}x{:.0} box",
+                short(&label),
+                if verdict == "text-too-wide" {
+                    "too wide"
+                } else {
+                    "too tall"
+                },
+                s.width,
+                s.height
+            ));
+        }
+    }
     let everything: Vec<Item> = {
         let mut v: Vec<Item> = Vec::new();
         for e in ElementQuery::from_root(ui).match_descendants().find_all() {
@@ -197,8 +224,19 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
         }
     }
     // Texts never overlap.
+    // A dialog is the last card drawn; what it covers is not checked against it.
+    let dialog: Vec<Item> = if overlay {
+        all(ui, "Card")
+            .into_iter()
+            .filter(visible)
+            .last()
+            .map(|c| items_under(&c))
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let texts: Vec<&Item> = if overlay {
-        in_cards.iter().filter(|i| i.text).collect()
+        dialog.iter().filter(|i| i.text).collect()
     } else {
         everything.iter().filter(|i| i.text).collect()
     };
@@ -232,6 +270,21 @@ fn start(game: &str, code: Option<&str>) {
     with_app(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
 }
 
+/// Window sizes in logical pixels, with the edges the system covers there (left, top, right,
+/// bottom): a status bar and a gesture bar in portrait; in landscape the cutout on one side,
+/// the gesture bar at the bottom. 360×640 is the smallest phone we fit; 420×860 and 860×420
+/// have no insets (a desktop window).
+const SIZES: &[(f32, f32, (f32, f32, f32, f32))] = &[
+    (360.0, 640.0, (0.0, 24.0, 0.0, 24.0)),
+    (360.0, 800.0, (0.0, 32.0, 0.0, 24.0)),
+    (412.0, 915.0, (0.0, 32.0, 0.0, 24.0)),
+    (420.0, 860.0, (0.0, 0.0, 0.0, 0.0)),
+    (640.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
+    (800.0, 360.0, (32.0, 0.0, 0.0, 16.0)),
+    (915.0, 412.0, (32.0, 0.0, 0.0, 16.0)),
+    (860.0, 420.0, (0.0, 0.0, 0.0, 0.0)),
+];
+
 const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
 const LANGUAGES: [&str; 6] = ["en", "es", "de", "tr", "fr", "ar"];
 
@@ -248,10 +301,18 @@ fn every_screen_in_every_language_and_orientation_fits() {
     let ui = app::create(Store::new(&dir)).unwrap();
     ui.show().unwrap();
     with_app(|a| a.set_anim_speed(0));
+    ui.global::<LayoutCheck>().set_on(true);
     let mut found = Vec::new();
     let mut checked = 0;
-    for (w, h, orientation) in [(420.0, 860.0, "portrait"), (860.0, 420.0, "landscape")] {
+    for &(w, h, insets) in SIZES {
         ui.window().set_size(slint::LogicalSize::new(w, h));
+        let area = ui.global::<SafeArea>();
+        let (l, t, r, b) = insets;
+        area.set_left(l);
+        area.set_top(t);
+        area.set_right(r);
+        area.set_bottom(b);
+        let orientation = format!("{w}x{h}");
         for (l, lang) in LANGUAGES.iter().enumerate() {
             ui.set_language(l as i32);
             ui.invoke_settings_changed();
@@ -278,6 +339,11 @@ fn every_screen_in_every_language_and_orientation_fits() {
             checked += 2;
         }
     }
+    let area = ui.global::<SafeArea>();
+    area.set_left(0.0);
+    area.set_top(0.0);
+    area.set_right(0.0);
+    area.set_bottom(0.0);
     // Arabic mirrors the layout: the header's buttons change sides.
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
     ui.set_screen(Screen::Home);
@@ -312,7 +378,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
     ui.set_language(0);
     ui.invoke_settings_changed();
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(checked >= 200, "{checked} screens checked");
+    assert!(checked >= 800, "{checked} screens checked");
     assert!(
         found.is_empty(),
         "{} layout problems:\n{}",

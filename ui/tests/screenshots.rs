@@ -122,5 +122,32 @@ fn screenshots() {
     ui.invoke_settings_changed();
     ui.set_screen(Screen::Home);
     shot(&ui, "home-arabic");
+    ui.global::<dama_ui::Theme>().set_dark(false);
+
+    // Phones: the smallest we fit, portrait and landscape, with a status bar, a gesture bar
+    // and (landscape) a cutout covering the edges, in English, German (long words) and
+    // Arabic (mirrored).
+    for (w, h, (l, t, r, b)) in [
+        (360.0, 640.0, (0.0, 24.0, 0.0, 24.0)),
+        (640.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
+    ] {
+        ui.window().set_size(slint::LogicalSize::new(w, h));
+        let area = ui.global::<dama_ui::SafeArea>();
+        area.set_left(l);
+        area.set_top(t);
+        area.set_right(r);
+        area.set_bottom(b);
+        for (lang, code) in [(0, "en"), (2, "de"), (5, "ar")] {
+            ui.set_language(lang);
+            ui.invoke_settings_changed();
+            let name = |screen: &str| format!("phone-{screen}-{code}-{w}x{h}");
+            ui.set_screen(Screen::Home);
+            shot(&ui, &name("home"));
+            start("zamma", &[], None, 3);
+            shot(&ui, &name("game"));
+            ui.set_screen(Screen::Settings);
+            shot(&ui, &name("settings"));
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,120 @@
+//! Frame times of the software renderer as a phone draws the app: the game screen at phone
+//! resolutions, through the same window, renderer and frame (`platform::frame`) the Android
+//! and iOS builds use.
+//!
+//! `cargo bench -p dama-ui --bench frame` prints, per screen size: a full repaint of the game
+//! screen (everything drawn), and the frames of a man moving one step (partial repaint: only
+//! what changed is drawn and copied), with the targets of issue 14 (16 ms and 4 ms).
+//! Each size runs in a process of its own, because a process has one Slint platform.
+
+use dama_ui::platform::frame::Rect;
+use dama_ui::platform::headless::Screen;
+use slint::platform::software_renderer::{PremultipliedRgbaColor, RepaintBufferType};
+use slint::ComponentHandle;
+use std::time::{Duration, Instant};
+
+/// Phone screens: pixels and scale factor (Android density / 160).
+const SIZES: [(&str, usize, usize, f32); 2] = [
+    ("1080x2400 (420 dpi)", 1080, 2400, 2.625),
+    ("1440x3120 (560 dpi)", 1440, 3120, 3.5),
+];
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args
+        .iter()
+        .position(|a| a == "--size")
+        .and_then(|i| args.get(i + 1))
+    {
+        let i: usize = i.parse().expect("size index");
+        measure(SIZES[i]);
+        return;
+    }
+    println!("software renderer, game screen (Turkish Dama), one thread, this machine");
+    for i in 0..SIZES.len() {
+        let out = std::process::Command::new(std::env::current_exe().expect("bench path"))
+            .args(["--size", &i.to_string()])
+            .output()
+            .expect("the bench runs itself per size");
+        print!("{}", String::from_utf8_lossy(&out.stdout));
+        if !out.status.success() {
+            eprint!("{}", String::from_utf8_lossy(&out.stderr));
+            std::process::exit(1);
+        }
+    }
+}
+
+fn stats(mut v: Vec<f64>) -> (f64, f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[v.len() / 2], v[v.len() - 1])
+}
+
+fn measure((name, w, h, scale): (&str, usize, usize, f32)) {
+    let mut screen = Screen::install(w, h, scale).expect("headless platform");
+    let dir = std::env::temp_dir().join(format!("dama-frame-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
+    ui.show().expect("shown");
+    // A game for two on this device: no AI thinking during the measurement.
+    ui.set_game_index(0);
+    ui.set_opponent(0);
+    ui.set_anim_speed(2);
+    ui.invoke_settings_changed();
+    ui.invoke_start_game();
+    screen.advance(Duration::from_millis(16));
+    screen.draw().expect("first frame");
+
+    // Full repaint: every pixel of the game screen drawn again.
+    let mut buffer = vec![PremultipliedRgbaColor::default(); w * h];
+    let mut full = Vec::new();
+    for _ in 0..15 {
+        screen.window.request_redraw();
+        screen.window.draw_if_needed(|r| {
+            r.set_repaint_buffer_type(RepaintBufferType::NewBuffer);
+            let t = Instant::now();
+            r.render(&mut buffer, w);
+            full.push(t.elapsed().as_secs_f64() * 1e3);
+            r.set_repaint_buffer_type(RepaintBufferType::ReusedBuffer);
+        });
+    }
+    // Back to partial rendering: the next frame is whole once.
+    screen.window.request_redraw();
+    screen.draw();
+
+    // A man steps a3-a4 and back (two moves of each side): each frame of the animation,
+    // drawn partially into the phone's frame, with the area handed to the screen.
+    let mut frames = Vec::new();
+    let mut area = 0usize;
+    for (from, to) in [("a3", "a4"), ("a6", "a5"), ("b3", "b4"), ("b6", "b5")] {
+        ui.invoke_tapped(from.into());
+        ui.invoke_tapped(to.into());
+        let start = Instant::now();
+        while ui.get_animating() && start.elapsed() < Duration::from_secs(3) {
+            let tick = Instant::now();
+            screen.advance(Duration::from_millis(16));
+            let t = Instant::now();
+            let dirty: Option<Rect> = screen.draw();
+            if let Some(d) = dirty {
+                frames.push(t.elapsed().as_secs_f64() * 1e3);
+                area = area.max(d.width * d.height);
+            }
+            if let Some(rest) = Duration::from_millis(16).checked_sub(tick.elapsed()) {
+                std::thread::sleep(rest);
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let (fmin, fmed, fmax) = stats(full);
+    println!("{name}: full repaint      min {fmin:6.2} ms  median {fmed:6.2} ms  max {fmax:6.2} ms  (target 16 ms: {:.2}x of it)", fmed / 16.0);
+    if frames.is_empty() {
+        println!("{name}: no animation frame was drawn");
+        std::process::exit(1);
+    }
+    let n = frames.len();
+    let (amin, amed, amax) = stats(frames);
+    println!(
+        "{name}: animation frame   min {amin:6.2} ms  median {amed:6.2} ms  max {amax:6.2} ms  (target 4 ms: {:.2}x of it; {n} frames, at most {:.1}% of the screen redrawn)",
+        amed / 4.0,
+        100.0 * area as f64 / (w * h) as f64
+    );
+}

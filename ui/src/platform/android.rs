@@ -1,0 +1,344 @@
+//! Android: the app in a `NativeActivity`, drawn by Slint's software renderer into our frame
+//! and shown through the NDK's window buffer lock. No Java code and no GPU.
+//!
+//! The loop (on the activity's native thread) waits for the system, a timer or a wake from
+//! another thread, runs Slint's timers and queued work, draws what changed and copies only
+//! that part to the screen. The window surface comes and goes with pause and resume; the
+//! density gives the scale factor; the content rectangle and the window insets (status bar,
+//! gesture bar, display cutout) give the safe area; the back button goes one screen back and
+//! leaves the app from Home.
+
+use super::frame::{Frame, Rect};
+use super::input::{BackButton, Phase, Touches};
+use super::insets::{scale_from_dpi, Edges};
+use super::shell::{AppHooks, Queue};
+use crate::store::Store;
+use android_activity::input::{InputEvent, KeyAction, Keycode, MotionAction};
+use android_activity::ndk::hardware_buffer_format::HardwareBufferFormat;
+use android_activity::ndk::native_window::NativeWindow;
+use android_activity::{AndroidApp, InputStatus, MainEvent, PollEvent};
+use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
+use slint::platform::{EventLoopProxy, Platform, WindowAdapter, WindowEvent};
+use slint::{ComponentHandle, PlatformError};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+struct AndroidPlatform {
+    window: Rc<MinimalSoftwareWindow>,
+    queue: Arc<Queue>,
+    start: Instant,
+}
+
+impl Platform for AndroidPlatform {
+    fn create_window_adapter(&self) -> Result<Rc<dyn WindowAdapter>, PlatformError> {
+        Ok(self.window.clone())
+    }
+
+    fn duration_since_start(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    fn new_event_loop_proxy(&self) -> Option<Box<dyn EventLoopProxy>> {
+        Some(self.queue.proxy())
+    }
+
+    fn run_event_loop(&self) -> Result<(), PlatformError> {
+        // `run` below owns the loop; nothing else may start one.
+        Err(PlatformError::Other(
+            "the Android loop is run by platform::android::run".into(),
+        ))
+    }
+}
+
+/// Runs the app in this activity until the activity is destroyed.
+pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
+    let window = MinimalSoftwareWindow::new(RepaintBufferType::ReusedBuffer);
+    let scale = scale_from_dpi(app.config().density());
+    let waker = app.create_waker();
+    let queue = Queue::new(Box::new(move || waker.wake()));
+    let platform = AndroidPlatform {
+        window: window.clone(),
+        queue: queue.clone(),
+        start: Instant::now(),
+    };
+    slint::platform::set_platform(Box::new(platform))
+        .map_err(|e| PlatformError::Other(e.to_string()))?;
+    window.dispatch_event(WindowEvent::ScaleFactorChanged {
+        scale_factor: scale,
+    });
+
+    let dir = app
+        .internal_data_path()
+        .unwrap_or_else(|| std::path::PathBuf::from("."));
+    let ui = crate::app::create(Store::new(dir))?;
+    ui.show()?;
+    let mut activity = Activity {
+        hooks: AppHooks::new(&ui),
+        app,
+        window,
+        queue,
+        frame: Frame::new(),
+        surface: None,
+        scale,
+        touches: Touches::default(),
+        back: BackButton::default(),
+        destroyed: false,
+    };
+    activity.run();
+    ui.hide()
+}
+
+struct Activity {
+    app: AndroidApp,
+    window: Rc<MinimalSoftwareWindow>,
+    queue: Arc<Queue>,
+    hooks: AppHooks,
+    frame: Frame,
+    /// The window surface while the app is visible.
+    surface: Option<NativeWindow>,
+    scale: f32,
+    touches: Touches,
+    back: BackButton,
+    destroyed: bool,
+}
+
+impl Activity {
+    fn run(&mut self) {
+        while !self.destroyed && !self.queue.quit_requested() {
+            slint::platform::update_timers_and_animations();
+            self.present();
+            let timeout = if self.surface.is_some() && self.window.has_active_animations() {
+                Some(Duration::from_millis(16))
+            } else {
+                slint::platform::duration_until_next_timer_update()
+            };
+            let app = self.app.clone();
+            app.poll_events(timeout, |event| self.on_event(event));
+            self.queue.run_pending();
+        }
+    }
+
+    fn on_event(&mut self, event: PollEvent<'_>) {
+        let PollEvent::Main(event) = event else {
+            return;
+        };
+        match event {
+            MainEvent::InitWindow { .. } => {
+                self.surface = self.app.native_window();
+                if let Some(s) = &self.surface {
+                    // Our frame's pixel layout; the size stays the window's own.
+                    let _ =
+                        s.set_buffers_geometry(0, 0, Some(HardwareBufferFormat::R8G8B8X8_UNORM));
+                }
+                self.frame.surface_lost();
+                self.layout();
+            }
+            MainEvent::TerminateWindow { .. } => {
+                self.surface = None;
+                self.frame.surface_lost();
+            }
+            MainEvent::RedrawNeeded { .. } => self.frame.surface_lost(),
+            MainEvent::WindowResized { .. }
+            | MainEvent::ContentRectChanged { .. }
+            | MainEvent::ConfigChanged { .. }
+            | MainEvent::InsetsChanged { .. } => self.layout(),
+            MainEvent::InputAvailable => self.input(),
+            MainEvent::LostFocus => {
+                // A finger still down when the app loses focus never lifts for us.
+                if self.touches.pressed() {
+                    if let Some(e) = self.touches.event(Phase::Cancel, 0, 0.0, 0.0, self.scale) {
+                        self.window.dispatch_event(e);
+                    }
+                }
+            }
+            MainEvent::Destroy => self.destroyed = true,
+            // The app saves as it goes (every move); nothing to do on pause, stop or
+            // save-state.
+            _ => {}
+        }
+    }
+
+    /// Size, scale and safe area after any change of window, rotation or configuration.
+    fn layout(&mut self) {
+        let scale = scale_from_dpi(self.app.config().density());
+        if scale != self.scale {
+            self.scale = scale;
+            self.window.dispatch_event(WindowEvent::ScaleFactorChanged {
+                scale_factor: scale,
+            });
+        }
+        if let Some(s) = &self.surface {
+            let (w, h) = (s.width(), s.height());
+            if w > 0 && h > 0 {
+                self.frame.resize(&self.window, w as usize, h as usize);
+            }
+        }
+        let (w, h) = self.frame.size();
+        let (w, h) = (w as f32, h as f32);
+        let c = self.app.content_rect();
+        let content = Edges::around(w, h, (c.left, c.top, c.right, c.bottom));
+        let system = system_insets(&self.app).unwrap_or_default();
+        self.hooks
+            .set_safe_area(content.max(system).clamped(w, h).to_logical(self.scale));
+    }
+
+    fn input(&mut self) {
+        let app = self.app.clone();
+        let Ok(mut events) = app.input_events_iter() else {
+            return;
+        };
+        while events.next(|event| self.on_input(event)) {}
+    }
+
+    fn on_input(&mut self, event: &InputEvent<'_>) -> InputStatus {
+        match event {
+            InputEvent::MotionEvent(m) => {
+                let phase = match m.action() {
+                    MotionAction::Down | MotionAction::PointerDown => Phase::Down,
+                    MotionAction::Move => Phase::Move,
+                    MotionAction::Up | MotionAction::PointerUp => Phase::Up,
+                    MotionAction::Cancel => Phase::Cancel,
+                    _ => return InputStatus::Unhandled,
+                };
+                let mut events = Vec::new();
+                if phase == Phase::Move {
+                    // A move reports every finger; only the one that plays counts.
+                    for p in m.pointers() {
+                        events.extend(self.touches.event(
+                            phase,
+                            p.pointer_id().into(),
+                            p.x(),
+                            p.y(),
+                            self.scale,
+                        ));
+                    }
+                } else {
+                    let p = m.pointer_at_index(m.pointer_index());
+                    events.extend(self.touches.event(
+                        phase,
+                        p.pointer_id().into(),
+                        p.x(),
+                        p.y(),
+                        self.scale,
+                    ));
+                }
+                for e in events {
+                    self.window.dispatch_event(e);
+                }
+                InputStatus::Handled
+            }
+            InputEvent::KeyEvent(k) if k.key_code() == Keycode::Back => {
+                let hooks = self.hooks.clone();
+                let used = match k.action() {
+                    KeyAction::Down => self.back.down(k.repeat_count() > 0, || hooks.go_back()),
+                    KeyAction::Up => self.back.up(),
+                    _ => false,
+                };
+                // Unhandled on Home: the system's back, which closes the activity.
+                if used {
+                    InputStatus::Handled
+                } else {
+                    InputStatus::Unhandled
+                }
+            }
+            _ => InputStatus::Unhandled,
+        }
+    }
+
+    /// Draws what changed and copies it to the window surface.
+    fn present(&mut self) {
+        let Some(surface) = &self.surface else { return };
+        let Some(dirty) = self.frame.draw(&self.window) else {
+            return;
+        };
+        let mut bounds = android_activity::ndk::native_window::Rect {
+            left: dirty.x as i32,
+            top: dirty.y as i32,
+            right: (dirty.x + dirty.width) as i32,
+            bottom: (dirty.y + dirty.height) as i32,
+        };
+        let Ok(mut buffer) = surface.lock(Some(&mut bounds)) else {
+            self.frame.surface_lost();
+            return;
+        };
+        // The system may widen the bounds (a buffer that does not hold the last frame): the
+        // frame holds every pixel, so any part of it can be given.
+        let (w, h) = self.frame.size();
+        let edges = (
+            bounds.left as i64,
+            bounds.top as i64,
+            bounds.right as i64,
+            bounds.bottom as i64,
+        );
+        let area =
+            Rect::clipped(edges, w.min(buffer.width()), h.min(buffer.height())).unwrap_or(dirty);
+        let (stride, format) = (buffer.stride(), buffer.format());
+        let Some(bytes) = buffer.bytes() else { return };
+        match format {
+            HardwareBufferFormat::R5G6B5_UNORM => self.frame.copy_rgb565(area, bytes, stride),
+            _ => self.frame.copy_rgbx(area, bytes, stride),
+        }
+        // Dropping the lock posts the buffer.
+    }
+}
+
+/// The window insets of the system bars and the display cutout, from the activity's decor
+/// view (Android 11+, the app's minimum). `None` when Java says nothing usable.
+fn system_insets(app: &AndroidApp) -> Option<Edges> {
+    use jni::objects::{JObject, JValue};
+    // SAFETY: android-activity hands out the process's JavaVM and the activity's global
+    // reference; both live as long as the activity.
+    let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.ok()?;
+    let mut env = vm.attach_current_thread().ok()?;
+    let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
+    let edges = env.with_local_frame(16, |env| -> jni::errors::Result<Option<Edges>> {
+        let window = env
+            .call_method(&activity, "getWindow", "()Landroid/view/Window;", &[])?
+            .l()?;
+        let decor = env
+            .call_method(&window, "getDecorView", "()Landroid/view/View;", &[])?
+            .l()?;
+        let insets = env
+            .call_method(
+                &decor,
+                "getRootWindowInsets",
+                "()Landroid/view/WindowInsets;",
+                &[],
+            )?
+            .l()?;
+        if insets.is_null() {
+            return Ok(None);
+        }
+        let types = "android/view/WindowInsets$Type";
+        let bars = env
+            .call_static_method(types, "systemBars", "()I", &[])?
+            .i()?;
+        let cutout = env
+            .call_static_method(types, "displayCutout", "()I", &[])?
+            .i()?;
+        let sides = env
+            .call_method(
+                &insets,
+                "getInsets",
+                "(I)Landroid/graphics/Insets;",
+                &[JValue::Int(bars | cutout)],
+            )?
+            .l()?;
+        let mut side = |name: &str| {
+            env.get_field(&sides, name, "I")
+                .and_then(|v| v.i())
+                .map(|v| v as f32)
+        };
+        Ok(Some(Edges::new(
+            side("left")?,
+            side("top")?,
+            side("right")?,
+            side("bottom")?,
+        )))
+    });
+    if env.exception_check().unwrap_or(false) {
+        let _ = env.exception_clear();
+    }
+    edges.ok().flatten()
+}

@@ -1,0 +1,23 @@
+//! Our own Slint platform for the phones: Slint's software renderer draws into a frame we own,
+//! and each phone's window system only shows it. The pieces that need no device live here and
+//! are tested on the host (the render benchmark and a test draw the real app through them):
+//!
+//! * [`insets`]: system bars, gesture bar and display cutout as edges; the scale factor.
+//! * [`input`]: touches to Slint's pointer events (one finger), the back button.
+//! * [`frame`]: the frame buffer with partial rendering: only what changed is drawn and shown.
+//! * [`shell`]: the event-loop queue (work handed in from other threads) and the app's hooks.
+//! * [`headless`]: a platform without a screen, for benchmarks and tests on the host.
+//!
+//! `android` (NativeActivity, the NDK's window buffer) and `ios` (winit's UIKit window and
+//! softbuffer) are the two device ends.
+
+pub mod frame;
+pub mod headless;
+pub mod input;
+pub mod insets;
+pub mod shell;
+
+#[cfg(target_os = "android")]
+pub mod android;
+#[cfg(target_os = "ios")]
+pub mod ios;

@@ -1,0 +1,115 @@
+//! The phone platform's frame on the host (`platform::headless`: the same window, renderer
+//! and frame as the Android and iOS builds, without a screen): partial rendering gives the
+//! same pixels as drawing everything, the back button goes one screen back and then leaves,
+//! and the safe area moves the content clear of the system's bars.
+
+use dama_ui::platform::headless::Screen;
+use dama_ui::platform::insets::Edges;
+use dama_ui::platform::shell::AppHooks;
+use dama_ui::store::Store;
+use slint::platform::software_renderer::{PremultipliedRgbaColor, RepaintBufferType};
+use slint::ComponentHandle;
+use std::time::Duration;
+
+fn full_repaint(screen: &Screen) -> Vec<PremultipliedRgbaColor> {
+    let (w, h) = screen.frame.size();
+    let mut buffer = vec![PremultipliedRgbaColor::default(); w * h];
+    screen.window.request_redraw();
+    screen.window.draw_if_needed(|r| {
+        r.set_repaint_buffer_type(RepaintBufferType::NewBuffer);
+        r.render(&mut buffer, w);
+        r.set_repaint_buffer_type(RepaintBufferType::ReusedBuffer);
+    });
+    buffer
+}
+
+fn differing(a: &[PremultipliedRgbaColor], b: &[PremultipliedRgbaColor]) -> usize {
+    a.iter()
+        .zip(b)
+        .filter(|(x, y)| (x.red, x.green, x.blue) != (y.red, y.green, y.blue))
+        .count()
+}
+
+#[test]
+fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
+    // A 1080×2400 phone at 420 dpi.
+    let mut screen = Screen::install(1080, 2400, 2.625).unwrap();
+    let dir = std::env::temp_dir().join(format!("dama-phone-frame-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = dama_ui::app::create(Store::new(&dir)).unwrap();
+    ui.show().unwrap();
+    let hooks = AppHooks::new(&ui);
+
+    // The first frame is handed over whole.
+    let first = screen.draw().expect("a first frame");
+    assert_eq!((first.width, first.height), (1080, 2400));
+    assert_eq!(screen.draw(), None, "nothing changed, nothing drawn");
+
+    // Back on Home: nothing to go back to (Android then leaves the app).
+    assert!(!hooks.go_back());
+
+    // A game for two; a man moves and every animation frame is drawn partially.
+    ui.set_game_index(0);
+    ui.set_opponent(0);
+    ui.set_anim_speed(1);
+    ui.invoke_settings_changed();
+    ui.invoke_start_game();
+    screen.advance(Duration::from_millis(16));
+    screen.draw().expect("the game screen");
+    ui.invoke_tapped("a3".into());
+    ui.invoke_tapped("a4".into());
+    let mut partial = 0;
+    for _ in 0..200 {
+        std::thread::sleep(Duration::from_millis(8));
+        screen.advance(Duration::from_millis(16));
+        if let Some(d) = screen.draw() {
+            assert!(
+                d.width * d.height < 1080 * 2400,
+                "an animation frame redraws a part: {d:?}"
+            );
+            partial += 1;
+        }
+        if !ui.get_animating() {
+            break;
+        }
+    }
+    assert!(!ui.get_animating(), "the move arrived");
+    assert!(
+        partial >= 2,
+        "the move was animated over {partial} partial frames"
+    );
+    screen.advance(Duration::from_millis(16));
+    screen.draw();
+    let after = screen.frame.pixels().to_vec();
+    assert_eq!(
+        differing(&after, &full_repaint(&screen)),
+        0,
+        "partial frames add up to the full picture"
+    );
+
+    // Back from the game goes Home; from Home it does not.
+    assert!(hooks.go_back());
+    assert_eq!(ui.get_screen(), dama_ui::Screen::Home);
+    assert!(!hooks.go_back());
+
+    // A status bar of 24 logical pixels: the content moves down by 63 physical pixels.
+    screen.advance(Duration::from_millis(16));
+    screen.draw();
+    let before = screen.frame.pixels().to_vec();
+    hooks.set_safe_area(Edges::new(0.0, 63.0, 0.0, 126.0).to_logical(2.625));
+    screen.advance(Duration::from_millis(16));
+    assert!(screen.draw().is_some(), "the safe area redraws the screen");
+    let moved = screen.frame.pixels();
+    let row = |px: &[PremultipliedRgbaColor], y: usize| px[y * 1080..(y + 1) * 1080].to_vec();
+    // Row 300 of the new frame is row 237 of the old one.
+    let same = row(moved, 300)
+        .iter()
+        .zip(row(&before, 237).iter())
+        .filter(|(a, b)| (a.red, a.green, a.blue) == (b.red, b.green, b.blue))
+        .count();
+    assert!(
+        same > 1000,
+        "content shifted by the status bar ({same} of 1080 pixels match)"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
