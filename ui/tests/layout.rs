@@ -270,11 +270,14 @@ fn start(game: &str, code: Option<&str>) {
     with_app(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
 }
 
+/// Left, top, right, bottom.
+type Insets = (f32, f32, f32, f32);
+
 /// Window sizes in logical pixels, with the edges the system covers there (left, top, right,
 /// bottom): a status bar and a gesture bar in portrait; in landscape the cutout on one side,
 /// the gesture bar at the bottom. 360×640 is the smallest phone we fit; 420×860 and 860×420
 /// have no insets (a desktop window).
-const SIZES: &[(f32, f32, (f32, f32, f32, f32))] = &[
+const SIZES: &[(f32, f32, Insets)] = &[
     (360.0, 640.0, (0.0, 24.0, 0.0, 24.0)),
     (360.0, 800.0, (0.0, 32.0, 0.0, 24.0)),
     (412.0, 915.0, (0.0, 32.0, 0.0, 24.0)),
