@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cold start of the desktop app to its first frame of Home, under Xvfb: the time from the
-# exec of the binary to the end of its first rendered frame (the app prints the wall clock
-# then). Five runs of the shipped profile (release-app), each with an empty data folder;
+# exec of the binary until Home has been drawn once by the software renderer on the event
+# loop's first turn (the app prints the wall clock then). Five runs of the shipped profile (release-app), each with an empty data folder;
 # prints each run and the median.
 #   bash scripts/bench-start.sh [binary]
 set -euo pipefail
@@ -15,7 +15,8 @@ display=:96
 Xvfb $display -screen 0 1080x1920x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
-sleep 1
+for _ in $(seq 50); do [ -S /tmp/.X11-unix/X${display#:} ] && break; sleep 0.1; done
+sleep 0.5
 times=()
 for i in 1 2 3 4 5; do
   data=$(mktemp -d)

@@ -1,8 +1,8 @@
 //! The desktop and iOS entry point of Dama & Zamma.
 //!
 //! `dama-app` opens the window. `--smoke-test` shows the window, prints `window shown` once it
-//! has been drawn, `first frame at unix-ns N` when the first frame is on screen (the start-up
-//! benchmark reads it), and quits after a few seconds (CI runs it under Xvfb).
+//! has been drawn, `first frame at unix-ns N` once Home has been drawn on the event
+//! loop's first turn (the start-up benchmark reads it), and quits after a few seconds (CI runs it under Xvfb).
 
 #[cfg(target_os = "ios")]
 fn main() -> Result<(), slint::PlatformError> {
@@ -24,17 +24,19 @@ fn main() -> Result<(), slint::PlatformError> {
         return dama_ui::run(store);
     }
     let ui = dama_ui::app::create(store)?;
-    let mut first = true;
-    ui.window()
-        .set_rendering_notifier(move |state, _| {
-            if first && matches!(state, slint::RenderingState::AfterRendering) {
-                first = false;
+    ui.show()?;
+    // Slint's winit backend has no rendering notifier with the software renderer: on the
+    // event loop's first turn, Home is drawn once with the same renderer (as the first frame
+    // is) and the wall clock is printed after it.
+    let w = ui.as_weak();
+    slint::Timer::single_shot(std::time::Duration::ZERO, move || {
+        if let Some(ui) = w.upgrade() {
+            if ui.window().take_snapshot().is_ok() {
                 let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
                 println!("first frame at unix-ns {}", now.map_or(0, |d| d.as_nanos()));
             }
-        })
-        .map_err(|e| slint::PlatformError::Other(e.to_string()))?;
-    ui.show()?;
+        }
+    });
     let timer = slint::Timer::default();
     let w = ui.as_weak();
     timer.start(
