@@ -11,7 +11,6 @@
 
 use dama_ui::platform::frame::Rect;
 use dama_ui::platform::headless::Screen;
-use slint::platform::software_renderer::{PremultipliedRgbaColor, RepaintBufferType};
 use slint::ComponentHandle;
 use std::time::{Duration, Instant};
 
@@ -67,17 +66,9 @@ fn measure((name, w, h, scale): (&str, usize, usize, f32)) {
     screen.draw().expect("first frame");
 
     // Full repaint: every pixel of the game screen drawn again.
-    let mut buffer = vec![PremultipliedRgbaColor::default(); w * h];
     let mut full = Vec::new();
     for _ in 0..15 {
-        screen.window.request_redraw();
-        screen.window.draw_if_needed(|r| {
-            r.set_repaint_buffer_type(RepaintBufferType::NewBuffer);
-            let t = Instant::now();
-            r.render(&mut buffer, w);
-            full.push(t.elapsed().as_secs_f64() * 1e3);
-            r.set_repaint_buffer_type(RepaintBufferType::ReusedBuffer);
-        });
+        screen.repaint_all(|t| full.push(t.as_secs_f64() * 1e3));
     }
     // Back to partial rendering: the next frame is whole once.
     screen.window.request_redraw();

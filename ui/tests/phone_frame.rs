@@ -7,20 +7,12 @@ use dama_ui::platform::headless::Screen;
 use dama_ui::platform::insets::Edges;
 use dama_ui::platform::shell::AppHooks;
 use dama_ui::store::Store;
-use slint::platform::software_renderer::{PremultipliedRgbaColor, RepaintBufferType};
+use slint::platform::software_renderer::PremultipliedRgbaColor;
 use slint::ComponentHandle;
 use std::time::Duration;
 
 fn full_repaint(screen: &Screen) -> Vec<PremultipliedRgbaColor> {
-    let (w, h) = screen.frame.size();
-    let mut buffer = vec![PremultipliedRgbaColor::default(); w * h];
-    screen.window.request_redraw();
-    screen.window.draw_if_needed(|r| {
-        r.set_repaint_buffer_type(RepaintBufferType::NewBuffer);
-        r.render(&mut buffer, w);
-        r.set_repaint_buffer_type(RepaintBufferType::ReusedBuffer);
-    });
-    buffer
+    screen.repaint_all(|_| {})
 }
 
 fn differing(a: &[PremultipliedRgbaColor], b: &[PremultipliedRgbaColor]) -> usize {

@@ -11,45 +11,18 @@
 use super::frame::{Frame, Rect};
 use super::input::{BackButton, Phase, Touches};
 use super::insets::{scale_from_dpi, Edges};
-use super::shell::{AppHooks, Queue};
+use super::shell::{AppHooks, PhonePlatform, Queue};
 use crate::store::Store;
 use android_activity::input::{InputEvent, KeyAction, Keycode, MotionAction};
 use android_activity::ndk::hardware_buffer_format::HardwareBufferFormat;
 use android_activity::ndk::native_window::NativeWindow;
 use android_activity::{AndroidApp, InputStatus, MainEvent, PollEvent};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
-use slint::platform::{EventLoopProxy, Platform, WindowAdapter, WindowEvent};
+use slint::platform::WindowEvent;
 use slint::{ComponentHandle, PlatformError};
 use std::rc::Rc;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-struct AndroidPlatform {
-    window: Rc<MinimalSoftwareWindow>,
-    queue: Arc<Queue>,
-    start: Instant,
-}
-
-impl Platform for AndroidPlatform {
-    fn create_window_adapter(&self) -> Result<Rc<dyn WindowAdapter>, PlatformError> {
-        Ok(self.window.clone())
-    }
-
-    fn duration_since_start(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    fn new_event_loop_proxy(&self) -> Option<Box<dyn EventLoopProxy>> {
-        Some(self.queue.proxy())
-    }
-
-    fn run_event_loop(&self) -> Result<(), PlatformError> {
-        // `run` below owns the loop; nothing else may start one.
-        Err(PlatformError::Other(
-            "the Android loop is run by platform::android::run".into(),
-        ))
-    }
-}
+use std::time::Duration;
 
 /// Runs the app in this activity until the activity is destroyed.
 pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
@@ -57,13 +30,7 @@ pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
     let scale = scale_from_dpi(app.config().density());
     let waker = app.create_waker();
     let queue = Queue::new(Box::new(move || waker.wake()));
-    let platform = AndroidPlatform {
-        window: window.clone(),
-        queue: queue.clone(),
-        start: Instant::now(),
-    };
-    slint::platform::set_platform(Box::new(platform))
-        .map_err(|e| PlatformError::Other(e.to_string()))?;
+    PhonePlatform::new(window.clone(), queue.clone()).install()?;
     window.dispatch_event(WindowEvent::ScaleFactorChanged {
         scale_factor: scale,
     });
@@ -201,30 +168,20 @@ impl Activity {
                     MotionAction::Cancel => Phase::Cancel,
                     _ => return InputStatus::Unhandled,
                 };
-                let mut events = Vec::new();
-                if phase == Phase::Move {
-                    // A move reports every finger; only the one that plays counts.
-                    for p in m.pointers() {
-                        events.extend(self.touches.event(
-                            phase,
-                            p.pointer_id().into(),
-                            p.x(),
-                            p.y(),
-                            self.scale,
-                        ));
-                    }
+                // A move reports every finger (only the one that plays counts); the other
+                // actions name the finger they are about.
+                let fingers: Vec<(i32, f32, f32)> = if phase == Phase::Move {
+                    m.pointers()
+                        .map(|p| (p.pointer_id(), p.x(), p.y()))
+                        .collect()
                 } else {
                     let p = m.pointer_at_index(m.pointer_index());
-                    events.extend(self.touches.event(
-                        phase,
-                        p.pointer_id().into(),
-                        p.x(),
-                        p.y(),
-                        self.scale,
-                    ));
-                }
-                for e in events {
-                    self.window.dispatch_event(e);
+                    vec![(p.pointer_id(), p.x(), p.y())]
+                };
+                for (id, x, y) in fingers {
+                    if let Some(e) = self.touches.event(phase, id.into(), x, y, self.scale) {
+                        self.window.dispatch_event(e);
+                    }
                 }
                 InputStatus::Handled
             }

@@ -147,34 +147,36 @@ impl Frame {
     /// Copies rectangle `r` into a 4-byte RGBX buffer (Android's `R8G8B8X8`/`R8G8B8A8`) of
     /// `stride` pixels a row. Rows beyond `dst` are left out.
     pub fn copy_rgbx(&self, r: Rect, dst: &mut [MaybeUninit<u8>], stride: usize) {
-        for (y, row) in self.rows(r) {
-            let start = (y * stride + r.x) * 4;
-            let Some(out) = dst.get_mut(start..start + row.len() * 4) else {
-                break;
-            };
-            for (px, o) in row.iter().zip(out.chunks_exact_mut(4)) {
-                o[0].write(px.red);
-                o[1].write(px.green);
-                o[2].write(px.blue);
-                o[3].write(255);
-            }
-        }
+        self.copy_bytes(r, dst, stride, |px| [px.red, px.green, px.blue, 255]);
     }
 
     /// Copies rectangle `r` into a 16-bit RGB565 buffer of `stride` pixels a row.
     pub fn copy_rgb565(&self, r: Rect, dst: &mut [MaybeUninit<u8>], stride: usize) {
+        self.copy_bytes(r, dst, stride, |px| {
+            let v = ((px.red as u16 >> 3) << 11)
+                | ((px.green as u16 >> 2) << 5)
+                | (px.blue as u16 >> 3);
+            v.to_le_bytes()
+        });
+    }
+
+    /// Copies rectangle `r` into a buffer of `N` bytes a pixel, `stride` pixels a row.
+    fn copy_bytes<const N: usize>(
+        &self,
+        r: Rect,
+        dst: &mut [MaybeUninit<u8>],
+        stride: usize,
+        encode: impl Fn(&PremultipliedRgbaColor) -> [u8; N],
+    ) {
         for (y, row) in self.rows(r) {
-            let start = (y * stride + r.x) * 2;
-            let Some(out) = dst.get_mut(start..start + row.len() * 2) else {
+            let start = (y * stride + r.x) * N;
+            let Some(out) = dst.get_mut(start..start + row.len() * N) else {
                 break;
             };
-            for (px, o) in row.iter().zip(out.chunks_exact_mut(2)) {
-                let v = ((px.red as u16 >> 3) << 11)
-                    | ((px.green as u16 >> 2) << 5)
-                    | (px.blue as u16 >> 3);
-                let [lo, hi] = v.to_le_bytes();
-                o[0].write(lo);
-                o[1].write(hi);
+            for (px, o) in row.iter().zip(out.chunks_exact_mut(N)) {
+                for (slot, byte) in o.iter_mut().zip(encode(px)) {
+                    slot.write(byte);
+                }
             }
         }
     }

@@ -3,7 +3,9 @@
 //! through it on the host.
 
 use super::frame::Frame;
-use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
+use slint::platform::software_renderer::{
+    MinimalSoftwareWindow, PremultipliedRgbaColor, RepaintBufferType,
+};
 use slint::platform::{Platform, WindowAdapter, WindowEvent};
 use slint::PlatformError;
 use std::cell::Cell;
@@ -68,5 +70,22 @@ impl Screen {
     /// Draws what changed; the part of the frame a screen would be given.
     pub fn draw(&mut self) -> Option<super::frame::Rect> {
         self.frame.draw(&self.window)
+    }
+
+    /// Draws everything anew into a fresh buffer of the frame's size (the reference for
+    /// partial frames, and the full repaint the benchmark times); `timed` gets the time the
+    /// renderer took. The frame itself is left as it was.
+    pub fn repaint_all(&self, timed: impl FnOnce(Duration)) -> Vec<PremultipliedRgbaColor> {
+        let (w, h) = self.frame.size();
+        let mut buffer = vec![PremultipliedRgbaColor::default(); w * h];
+        self.window.request_redraw();
+        self.window.draw_if_needed(|r| {
+            r.set_repaint_buffer_type(RepaintBufferType::NewBuffer);
+            let t = std::time::Instant::now();
+            r.render(&mut buffer, w);
+            timed(t.elapsed());
+            r.set_repaint_buffer_type(RepaintBufferType::ReusedBuffer);
+        });
+        buffer
     }
 }

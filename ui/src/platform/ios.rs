@@ -7,10 +7,10 @@
 use super::frame::{Frame, Rect};
 use super::input::{Phase, Touches};
 use super::insets::Edges;
-use super::shell::{AppHooks, Queue};
+use super::shell::{AppHooks, PhonePlatform, Queue};
 use crate::store::Store;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
-use slint::platform::{EventLoopProxy, Platform, WindowAdapter, WindowEvent};
+use slint::platform::WindowEvent;
 use slint::{ComponentHandle, PlatformError};
 use std::num::NonZeroU32;
 use std::rc::Rc;
@@ -20,32 +20,6 @@ use winit::application::ApplicationHandler;
 use winit::event::{TouchPhase, WindowEvent as Event};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
-
-struct IosPlatform {
-    window: Rc<MinimalSoftwareWindow>,
-    queue: Arc<Queue>,
-    start: Instant,
-}
-
-impl Platform for IosPlatform {
-    fn create_window_adapter(&self) -> Result<Rc<dyn WindowAdapter>, PlatformError> {
-        Ok(self.window.clone())
-    }
-
-    fn duration_since_start(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    fn new_event_loop_proxy(&self) -> Option<Box<dyn EventLoopProxy>> {
-        Some(self.queue.proxy())
-    }
-
-    fn run_event_loop(&self) -> Result<(), PlatformError> {
-        Err(PlatformError::Other(
-            "the iOS loop is run by platform::ios::run".into(),
-        ))
-    }
-}
 
 fn other(e: impl std::fmt::Display) -> PlatformError {
     PlatformError::Other(e.to_string())
@@ -61,12 +35,7 @@ pub fn run() -> Result<(), PlatformError> {
         }
     }));
     let window = MinimalSoftwareWindow::new(RepaintBufferType::ReusedBuffer);
-    let platform = IosPlatform {
-        window: window.clone(),
-        queue: queue.clone(),
-        start: Instant::now(),
-    };
-    slint::platform::set_platform(Box::new(platform)).map_err(other)?;
+    PhonePlatform::new(window.clone(), queue.clone()).install()?;
     let ui = crate::app::create(Store::new(Store::default_dir()))?;
     ui.show()?;
     let mut phone = Phone {

@@ -3,11 +3,14 @@
 
 use super::insets::Edges;
 use crate::{AppWindow, SafeArea};
-use slint::platform::EventLoopProxy;
-use slint::{ComponentHandle, EventLoopError};
+use slint::platform::software_renderer::MinimalSoftwareWindow;
+use slint::platform::{EventLoopProxy, Platform, WindowAdapter};
+use slint::{ComponentHandle, EventLoopError, PlatformError};
 use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 type Task = Box<dyn FnOnce() + Send>;
 
@@ -46,6 +49,51 @@ impl Queue {
     /// Whether the app asked to quit.
     pub fn quit_requested(&self) -> bool {
         self.quit.load(Ordering::Acquire)
+    }
+}
+
+/// The Slint platform of a phone: its one window, its clock and its queue. The phone's own
+/// module runs the event loop (`run_event_loop` is never Slint's to start).
+pub struct PhonePlatform {
+    window: Rc<MinimalSoftwareWindow>,
+    queue: Arc<Queue>,
+    start: Instant,
+}
+
+impl PhonePlatform {
+    /// The platform for this window and queue; its clock starts now.
+    pub fn new(window: Rc<MinimalSoftwareWindow>, queue: Arc<Queue>) -> PhonePlatform {
+        PhonePlatform {
+            window,
+            queue,
+            start: Instant::now(),
+        }
+    }
+
+    /// Makes it this process's Slint platform.
+    pub fn install(self) -> Result<(), PlatformError> {
+        slint::platform::set_platform(Box::new(self))
+            .map_err(|e| PlatformError::Other(e.to_string()))
+    }
+}
+
+impl Platform for PhonePlatform {
+    fn create_window_adapter(&self) -> Result<Rc<dyn WindowAdapter>, PlatformError> {
+        Ok(self.window.clone())
+    }
+
+    fn duration_since_start(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    fn new_event_loop_proxy(&self) -> Option<Box<dyn EventLoopProxy>> {
+        Some(self.queue.proxy())
+    }
+
+    fn run_event_loop(&self) -> Result<(), PlatformError> {
+        Err(PlatformError::Other(
+            "a phone's event loop is run by its platform module".into(),
+        ))
     }
 }
 
