@@ -22,21 +22,17 @@ const SIZES: [(&str, usize, usize, f32); 2] = [
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args
-        .iter()
-        .position(|a| a == "--size")
-        .and_then(|i| args.get(i + 1))
-    {
-        let i: usize = i.parse().expect("size index");
-        measure(SIZES[i]);
+    if let Some(i) = args.iter().position(|a| a == "--case") {
+        let arg = |k: usize| -> usize { args[i + k].parse().expect("case index") };
+        measure(SIZES[arg(1)], GAMES[arg(2)]);
         return;
     }
-    println!("software renderer, game screen (Turkish Dama), one thread, this machine");
-    for i in 0..SIZES.len() {
+    println!("software renderer, game screen, two players, one thread, this machine");
+    for (i, g) in (0..SIZES.len()).flat_map(|i| (0..GAMES.len()).map(move |g| (i, g))) {
         let out = std::process::Command::new(std::env::current_exe().expect("bench path"))
-            .args(["--size", &i.to_string()])
+            .args(["--case", &i.to_string(), &g.to_string()])
             .output()
-            .expect("the bench runs itself per size");
+            .expect("the bench runs itself per case");
         print!("{}", String::from_utf8_lossy(&out.stdout));
         if !out.status.success() {
             eprint!("{}", String::from_utf8_lossy(&out.stderr));
@@ -45,19 +41,44 @@ fn main() {
     }
 }
 
+/// A game (its name, its index on Home) and the moves played; `undo`: each move is taken
+/// back after it arrived (Zamma's start has one empty point), else they follow each other.
+type Game = (
+    &'static str,
+    i32,
+    &'static [(&'static str, &'static str)],
+    bool,
+);
+
+const GAMES: [Game; 2] = [
+    (
+        "Turkish Dama",
+        0,
+        &[("a3", "a4"), ("a6", "a5"), ("b3", "b4"), ("b6", "b5")],
+        false,
+    ),
+    (
+        "Zamma",
+        1,
+        &[("e4", "e5"), ("e4", "e5"), ("e4", "e5"), ("e4", "e5")],
+        true,
+    ),
+];
+
 fn stats(mut v: Vec<f64>) -> (f64, f64, f64) {
     v.sort_by(f64::total_cmp);
     (v[0], v[v.len() / 2], v[v.len() - 1])
 }
 
-fn measure((name, w, h, scale): (&str, usize, usize, f32)) {
+fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, undo): Game) {
+    let name = format!("{game}, {size}");
     let mut screen = Screen::install(w, h, scale).expect("headless platform");
     let dir = std::env::temp_dir().join(format!("dama-frame-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
     // A game for two on this device: no AI thinking during the measurement.
-    ui.set_game_index(0);
+    ui.set_game_index(index);
     ui.set_opponent(0);
     ui.set_anim_speed(2);
     ui.invoke_settings_changed();
@@ -78,7 +99,7 @@ fn measure((name, w, h, scale): (&str, usize, usize, f32)) {
     // (marks, move list, buttons), the frames of the travelling piece, and the arrival frame.
     let (mut moving, mut answers) = (Vec::new(), Vec::new());
     let (mut moving_area, mut answer_area) = (0usize, 0usize);
-    for (from, to) in [("a3", "a4"), ("a6", "a5"), ("b3", "b4"), ("b6", "b5")] {
+    for &(from, to) in moves {
         ui.invoke_tapped(from.into());
         ui.invoke_tapped(to.into());
         let mut frames: Vec<(f64, usize)> = Vec::new();
@@ -97,6 +118,11 @@ fn measure((name, w, h, scale): (&str, usize, usize, f32)) {
             if let Some(rest) = Duration::from_millis(16).checked_sub(tick.elapsed()) {
                 std::thread::sleep(rest);
             }
+        }
+        if undo {
+            ui.invoke_undo();
+            screen.advance(Duration::from_millis(16));
+            screen.draw();
         }
         let last = frames.len().saturating_sub(1);
         for (i, (ms, area)) in frames.into_iter().enumerate() {
