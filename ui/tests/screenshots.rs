@@ -148,6 +148,13 @@ fn screenshots() {
             ui.set_screen(Screen::Settings);
             shot(&ui, &name("settings"));
         }
+        // The dark theme at this size.
+        ui.global::<dama_ui::Theme>().set_dark(true);
+        start("zamma", &[], None, 3);
+        shot(&ui, &format!("phone-game-dark-{w}x{h}"));
+        ui.set_screen(Screen::Home);
+        shot(&ui, &format!("phone-home-dark-{w}x{h}"));
+        ui.global::<dama_ui::Theme>().set_dark(false);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

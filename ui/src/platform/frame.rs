@@ -18,6 +18,16 @@ pub struct Rect {
 }
 
 impl Rect {
+    /// The whole of a `width` × `height` frame.
+    pub fn full(width: usize, height: usize) -> Rect {
+        Rect {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+
     /// `(left, top, right, bottom)` clipped to a `width` × `height` frame; `None` when empty.
     pub fn clipped(edges: (i64, i64, i64, i64), width: usize, height: usize) -> Option<Rect> {
         let (l, t, r, b) = edges;
@@ -112,12 +122,7 @@ impl Frame {
         });
         if !self.shown {
             self.shown = true;
-            return Some(Rect {
-                x: 0,
-                y: 0,
-                width: w,
-                height: h,
-            });
+            return Some(Rect::full(w, h));
         }
         dirty
     }
@@ -313,27 +318,9 @@ mod tests {
     fn a_short_destination_is_never_overrun() {
         let f = frame(4, 3);
         let mut small = vec![MaybeUninit::new(0u8); 5];
-        f.copy_rgbx(
-            Rect {
-                x: 0,
-                y: 0,
-                width: 4,
-                height: 3,
-            },
-            &mut small,
-            4,
-        );
+        f.copy_rgbx(Rect::full(4, 3), &mut small, 4);
         let mut small = vec![0u32; 3];
-        f.copy_xrgb(
-            Rect {
-                x: 0,
-                y: 0,
-                width: 4,
-                height: 3,
-            },
-            &mut small,
-            4,
-        );
+        f.copy_xrgb(Rect::full(4, 3), &mut small, 4);
         assert_eq!(small, vec![0, 0, 0]);
     }
 }

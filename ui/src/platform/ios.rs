@@ -110,16 +110,7 @@ impl Phone {
         };
         // CoreGraphics keeps no earlier frame in the buffer, so the whole frame is copied;
         // the drawing itself stayed partial.
-        self.frame.copy_xrgb(
-            Rect {
-                x: 0,
-                y: 0,
-                width: w,
-                height: h,
-            },
-            &mut buffer,
-            w,
-        );
+        self.frame.copy_xrgb(Rect::full(w, h), &mut buffer, w);
         if buffer.present().is_err() {
             self.frame.surface_lost();
         }
