@@ -109,7 +109,9 @@ fn help_for_the_tool_and_for_each_command() {
     let out = dama().arg("--help").output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    for cmd in ["perft", "moves", "status", "go", "engine", "match", "tune"] {
+    for cmd in [
+        "perft", "moves", "status", "go", "engine", "match", "tune", "help",
+    ] {
         assert!(
             text.contains(&format!("dama {cmd}")),
             "{cmd} missing:\n{text}"
@@ -124,4 +126,39 @@ fn help_for_the_tool_and_for_each_command() {
     }
     let out = dama().args(["help", "nope"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn engine_moves_are_all_or_nothing() {
+    // d3-d4 and d6-d5 are legal, h1-h8 is not: none of the three is played.
+    let (out, _) =
+        engine(b"game turkish\nmoves d3-d4 d6-d5 h1-h8\ncode\nmoves d3-d4 d6-d5\ncode\n");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with("error ") && lines[0].contains("h1-h8"),
+        "{out}"
+    );
+    assert!(
+        lines[1].contains(",d3,") && lines[1].contains(",d6,"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains(",d4,") && lines[2].contains(",d5,"),
+        "{out}"
+    );
+}
+
+#[test]
+fn engine_skips_a_line_longer_than_its_cap_without_keeping_it() {
+    let mut input = b"game turkish\nmoves ".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3 << 20));
+    input.extend(b"\nisready\n");
+    let (out, _) = engine(&input);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        ["error the line is longer than 1048576 bytes", "readyok"],
+        "{out}"
+    );
 }

@@ -536,50 +536,49 @@ impl GameSession {
 
     /// Plays a move given in notation (a full route, or start-end when unambiguous).
     pub fn play(&self, notation: String) -> Result<GameMove, DamaError> {
-        {
-            let mut r = self.lock();
-            if let Some(o) = r.outcome() {
-                return Err(DamaError::GameOver {
-                    detail: o.to_string(),
-                });
-            }
-            let pos = r.position().clone();
-            let d = r.play_notation(&notation).map_err(record_error)?;
-            Ok(to_game_move(&pos, &d))
+        let mut r = self.lock();
+        if let Some(o) = r.outcome() {
+            return Err(DamaError::GameOver {
+                detail: o.to_string(),
+            });
         }
+        let pos = r.position().clone();
+        let d = r.play_notation(&notation).map_err(record_error)?;
+        Ok(to_game_move(&pos, &d))
     }
 
-    /// Plays the move whose route is `path` (start and landing points).
+    /// Plays the move whose route is `path` (start and landing points), under one lock:
+    /// no other thread can play between finding the move and playing it.
     pub fn play_path(&self, path: Vec<String>) -> Result<GameMove, DamaError> {
-        {
-            if path.len() < 2 {
-                return Err(DamaError::BadNotation {
-                    detail: "a path needs at least two points".into(),
-                });
-            }
-            let sep = {
-                let r = self.lock();
-                let pos = r.position();
-                let pts: Result<Vec<Point>, DamaError> = path
-                    .iter()
-                    .map(|l| {
-                        pos.geometry()
-                            .parse_label(l)
-                            .ok_or_else(|| DamaError::BadNotation {
-                                detail: format!("unknown point '{}'", Quote(l)),
-                            })
-                    })
-                    .collect();
-                let pts = pts?;
-                let is_capture = r.move_with_route(&pts).is_some_and(|d| d.mv.is_capture());
-                if is_capture {
-                    "x"
-                } else {
-                    "-"
-                }
-            };
-            self.play(path.join(sep))
+        if path.len() < 2 {
+            return Err(DamaError::BadNotation {
+                detail: "a path needs at least two points".into(),
+            });
         }
+        let mut r = self.lock();
+        if let Some(o) = r.outcome() {
+            return Err(DamaError::GameOver {
+                detail: o.to_string(),
+            });
+        }
+        let pos = r.position().clone();
+        let points = path
+            .iter()
+            .map(|l| {
+                pos.geometry()
+                    .parse_label(l)
+                    .ok_or_else(|| DamaError::BadNotation {
+                        detail: format!("unknown point '{}'", Quote(l)),
+                    })
+            })
+            .collect::<Result<Vec<Point>, DamaError>>()?;
+        let d = if r.move_with_route(&points).is_some() {
+            r.play_route(&points).map_err(play_error)?
+        } else {
+            // Not a full route: start-end, which the notation resolves when unambiguous.
+            r.play_notation(&path.join("-")).map_err(record_error)?
+        };
+        Ok(to_game_move(&pos, &d))
     }
 
     /// Takes back one ply.

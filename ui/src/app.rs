@@ -9,7 +9,9 @@ use crate::flow::{Advice, Effect, Flow};
 use crate::models::{self, Models};
 use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
 use crate::view;
-use crate::{AppWindow, DotVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SpotMark, SpotVm};
+use crate::{
+    AppWindow, DotVm, LineVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SpotMark, SpotVm,
+};
 use dama_core::{Color, GameRecord, Point, Role, Rules};
 use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::RefCell;
@@ -81,8 +83,13 @@ impl App {
         if self.vs_computer() {
             self.flow.human() == Color::Black
         } else {
-            self.settings.flip_two_players
-                && self.flow.game().position().side_to_move() == Color::Black
+            // The side to move on the board shown: during a move's animation, the mover's
+            // (the board turns once the move has arrived).
+            let shown = match &self.animation {
+                Some(a) => &a.before,
+                None => self.flow.game().position(),
+            };
+            self.settings.flip_two_players && shown.side_to_move() == Color::Black
         }
     }
 
@@ -104,12 +111,15 @@ impl App {
         ui.set_opt_no_return(st.no_return);
         ui.set_opt_any_arrival(st.any_arrival);
         ui.set_opt_first_black(st.first_black);
+        show_setup_options(ui, st);
         let saved = self.store.load_game();
         ui.set_can_resume(saved.is_some());
         if let Some(g) = saved {
             if let Ok(r) = GameRecord::from_json(&g.record) {
                 ui.set_resume_game_index(r.rules().game() as i32);
-                ui.set_resume_move(r.ply() as i32 / 2 + 1);
+                let (number, white) = move_number(&r);
+                ui.set_resume_move(number);
+                ui.set_resume_white_to_move(white);
             }
         }
         select_language(ui, s.language);
@@ -362,7 +372,18 @@ impl App {
         ui.set_playing_game(self.flow.game().rules().game() as i32);
         ui.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         ui.set_board_size(g.size() as i32);
-        ui.set_grid(view::grid(g, flipped).into());
+        let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
+            .into_iter()
+            .map(|s| LineVm {
+                x: s.x,
+                y: s.y,
+                w: s.w,
+                h: s.h,
+                rising: s.rising,
+            })
+            .partition(|l| l.w == 0.0 || l.h == 0.0);
+        models::sync(&self.models.lines, lines);
+        models::sync(&self.models.diagonals, diagonals);
 
         // Points with their marks.
         let ctl = self.flow.controller();
@@ -424,6 +445,7 @@ impl App {
         let frame = self.animation.as_ref().map(|a| a.frame_at(a.elapsed(), xy));
         let moving = frame.as_ref().map(|f| f.moving);
         let (gone, fading) = frame.map(|f| (f.gone, f.fading)).unwrap_or_default();
+        let mut mover = None;
         let pieces: Vec<PieceVm> = g
             .points()
             .iter()
@@ -432,16 +454,12 @@ impl App {
                 if gone.contains(&p) {
                     return None;
                 }
-                let (mut x, mut y) = xy(p);
-                if let Some((from, mx, my)) = moving {
-                    if from == p {
-                        x = mx;
-                        y = my;
-                    }
-                }
+                let (x, y) = xy(p);
+                let travelling = moving.is_some_and(|(from, _, _)| from == p);
                 Some(PieceVm {
                     x,
                     y,
+                    travelling,
                     white: pc.color == Color::White,
                     king: pc.role == Role::King,
                     selected: selected == Some(p),
@@ -453,9 +471,24 @@ impl App {
                     movable: movable.contains(&p),
                     can_capture: capturers.contains(&p) && !must.contains(&p),
                 })
+                .inspect(|vm| {
+                    if let (true, Some((_, mx, my))) = (travelling, moving) {
+                        mover = Some(PieceVm {
+                            x: mx,
+                            y: my,
+                            travelling: false,
+                            ..vm.clone()
+                        });
+                    }
+                })
             })
             .collect();
         models::sync(&self.models.pieces, pieces);
+        let gm = ui.global::<crate::GameModels>();
+        gm.set_has_mover(mover.is_some());
+        if let Some(m) = mover {
+            gm.set_mover(m);
+        }
 
         // Candidate capture routes of the selected piece, the route being built.
         let (routes, captured) = ctl.routes();
@@ -536,6 +569,7 @@ impl App {
             .map(SharedString::from)
             .collect();
         ui.set_options_in_force(ModelRc::new(VecModel::from(options)));
+        ui.set_playing_capture(capture_index(self.flow.game().rules().capture()));
         models::sync(&self.models.move_rows, self.move_rows());
     }
 
@@ -637,6 +671,7 @@ pub fn create(store: Store) -> Result<AppWindow, slint::PlatformError> {
     ui.on_setup_changed(move || {
         let Some(ui) = w.upgrade() else { return };
         let setup = App::read_setup(&ui);
+        show_setup_options(&ui, &setup);
         App::with(|a| {
             a.settings.setup = setup;
             a.save_settings();
@@ -685,4 +720,48 @@ pub fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
 /// Number of pieces the window currently shows (tests).
 pub fn shown_pieces(ui: &AppWindow) -> usize {
     ui.global::<crate::GameModels>().get_pieces().row_count()
+}
+
+/// The capture rule as the rules text shows it (0 free, 1 compulsory, 2 huffing).
+fn capture_index(c: dama_core::CaptureRule) -> i32 {
+    match c {
+        dama_core::CaptureRule::Free => 0,
+        dama_core::CaptureRule::Compulsory => 1,
+        dama_core::CaptureRule::Huffing => 2,
+    }
+}
+
+/// The options chosen on Home, for the rules screen opened from there.
+fn show_setup_options(ui: &AppWindow, setup: &Setup) {
+    let options: Vec<SharedString> = setup.rules().1.into_iter().map(Into::into).collect();
+    ui.set_setup_options_in_force(ModelRc::new(VecModel::from(options)));
+}
+
+/// The number of the move to be played next (a move is White's ply and Black's reply, so a
+/// game Black began starts with Black's half of move 1), and whether White plays it.
+pub fn move_number(r: &GameRecord) -> (i32, bool) {
+    let black_first = r.start().side_to_move() == Color::Black;
+    let plies = r.ply() as i32 + i32::from(black_first);
+    (plies / 2 + 1, r.current().side_to_move() == Color::White)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_resume_card_counts_moves_from_whoever_began() {
+        // White begins: after one ply it is Black's half of move 1.
+        let mut r = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+        assert_eq!(move_number(&r), (1, true));
+        r.play_notation("d3-d4").unwrap();
+        assert_eq!(move_number(&r), (1, false));
+        // R-Z4 first=black: Black's first ply is move 1, White's reply opens move 2.
+        let rules = Rules::parse("zamma", &["first=black"]).unwrap();
+        let mut r = GameRecord::new(rules);
+        assert_eq!(move_number(&r), (1, false));
+        let m = r.current().legal_moves_detailed()[0].notation.clone();
+        r.play_notation(&m).unwrap();
+        assert_eq!(move_number(&r), (2, true));
+    }
 }

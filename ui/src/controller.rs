@@ -166,6 +166,18 @@ impl Controller {
         }
     }
 
+    /// Whether a move may end where the route built so far ends (a landing point has been
+    /// chosen and some legal move ends there): tapping it again plays that move. Never under
+    /// Turkish Dama (R-T6) nor with `capture=compulsory` (R-Z13) while the capture can go on.
+    pub fn may_stop_here(&self) -> bool {
+        match &self.state {
+            State::Selected { from, prefix, .. } => {
+                !prefix.is_empty() && !self.ending_at(*from, prefix).is_empty()
+            }
+            State::Idle => false,
+        }
+    }
+
     /// The routes of the selected piece that fit the landing points chosen so far (and the
     /// asked end point), with the index of their move.
     fn fitting(&self) -> Vec<(&Vec<Point>, usize)> {

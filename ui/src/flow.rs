@@ -14,9 +14,9 @@ pub enum Advice {
     None,
     /// Several routes end on the tapped point: tap the landing points.
     ChooseRoute,
-    /// A Zamma route may go on or stop here (R-Z8).
+    /// The route may go on or stop here (R-Z8).
     ContinueRoute,
-    /// A Turkish route goes on; it never stops early (R-T6).
+    /// The route must go on (R-T6, R-Z13).
     NextLanding,
     /// A liable piece must be removed first (R-Z14).
     ChooseHuff,
@@ -193,10 +193,9 @@ impl Flow {
         match self.ctl.tap(p) {
             Tap::Play(d) => return self.play(*d),
             Tap::Ambiguous(_) => self.advice = Advice::ChooseRoute,
-            Tap::Extended if self.game.rules().family().capture_always_forced() => {
-                self.advice = Advice::NextLanding
-            }
-            Tap::Extended => self.advice = Advice::ContinueRoute,
+            // "Tap again to stop" only where a move may end (never under R-T6 or R-Z13).
+            Tap::Extended if self.ctl.may_stop_here() => self.advice = Advice::ContinueRoute,
+            Tap::Extended => self.advice = Advice::NextLanding,
             Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
                 self.advice =
                     if !self.ctl.must_capture().is_empty() && self.ctl.selected().is_none() {
@@ -508,6 +507,13 @@ mod tests {
         let (mut f, _) = flow("zamma", Some("W:Wa1:Ba2,b1,b3,c2"), 0, Color::White);
         taps(&mut f, &["a1", "c1"]);
         assert_eq!(f.advice(), Advice::ContinueRoute);
+        // R-Z13: with compulsory capture the same route must go on: no "tap again to stop".
+        // (a1xa3 then a5 or c3: two routes of two captures, none may stop on a3.)
+        let rules = Rules::parse("zamma", &["capture=compulsory"]).unwrap();
+        let pos = Position::from_code(rules, "W:Wa1:Ba2,a4,b3").unwrap();
+        let (mut f, _) = Flow::new(GameRecord::from_position(pos), 0, Color::White);
+        taps(&mut f, &["a1", "a3"]);
+        assert_eq!(f.advice(), Advice::NextLanding);
         // R-Z14: a pending huff is announced.
         let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
         let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();

@@ -1,13 +1,17 @@
-//! The game screen's lists (points, pieces, routes, crosses, move rows) as Slint models that
+//! The game screen's lists (board lines, points, pieces, routes, crosses, move rows) as Slint models that
 //! live as long as the app and are updated row by row: only the rows that changed are
 //! touched, so Slint redraws only them.
 
-use crate::{AppWindow, DotVm, GameModels, MoveRowVm, PieceVm, RouteVm, SpotVm};
+use crate::{AppWindow, DotVm, GameModels, LineVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::rc::Rc;
 
 /// One persistent model per list of the `GameModels` global.
 pub struct Models {
+    /// The board's straight lines (alquerque boards).
+    pub lines: Rc<VecModel<LineVm>>,
+    /// The board's diagonals (alquerque boards).
+    pub diagonals: Rc<VecModel<LineVm>>,
     /// Board points and their marks.
     pub spots: Rc<VecModel<SpotVm>>,
     /// Pieces on the board.
@@ -24,6 +28,8 @@ impl Models {
     /// Empty models, handed to the window's `GameModels` global once.
     pub fn install(ui: &AppWindow) -> Models {
         let m = Models {
+            lines: Rc::new(VecModel::default()),
+            diagonals: Rc::new(VecModel::default()),
             spots: Rc::new(VecModel::default()),
             pieces: Rc::new(VecModel::default()),
             routes: Rc::new(VecModel::default()),
@@ -31,6 +37,8 @@ impl Models {
             move_rows: Rc::new(VecModel::default()),
         };
         let g = ui.global::<GameModels>();
+        g.set_lines(ModelRc::from(m.lines.clone()));
+        g.set_diagonals(ModelRc::from(m.diagonals.clone()));
         g.set_spots(ModelRc::from(m.spots.clone()));
         g.set_pieces(ModelRc::from(m.pieces.clone()));
         g.set_routes(ModelRc::from(m.routes.clone()));

@@ -1,5 +1,6 @@
 //! Board drawing data from the core's geometry: point coordinates (0..1, flipped for the
-//! player at the bottom), the lines as SVG path commands in a 1000×1000 view box, routes.
+//! player at the bottom), the board's line segments, and routes as SVG path commands in a
+//! 1000×1000 view box.
 
 use dama_core::{BoardKind, Geometry, Point};
 
@@ -38,24 +39,45 @@ fn v(x: f32) -> i32 {
     (x * 1000.0).round() as i32
 }
 
-/// The board's lines: the square grid for Turkish Dama, the drawn lines of the alquerque
-/// boards (orthogonals and diagonals).
-pub fn grid(g: &Geometry, flipped: bool) -> String {
-    let mut s = String::new();
+/// One drawn line of an alquerque board, as the box it spans (0..1, origin top-left). A
+/// straight line has a zero width or height; a diagonal runs corner to corner, `rising`
+/// from bottom-left to top-right.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width (0 for a vertical line).
+    pub w: f32,
+    /// Height (0 for a horizontal line).
+    pub h: f32,
+    /// A diagonal from bottom-left to top-right (else top-left to bottom-right).
+    pub rising: bool,
+}
+
+/// The drawn lines of an alquerque board, one segment per pair of neighbouring points.
+/// Each is drawn on its own (a rectangle, or a path no bigger than its cell) because the
+/// software renderer rasterizes a path's whole box whenever any part of it is redrawn.
+/// Turkish Dama has no lines between points: its square grid is drawn from the board size.
+pub fn segments(g: &Geometry, flipped: bool) -> Vec<Segment> {
     if g.kind() == BoardKind::Squares8 {
-        let n = g.size() as i32;
-        for i in 0..=n {
-            let c = i * 1000 / n;
-            s.push_str(&format!("M {c} 0 L {c} 1000 M 0 {c} L 1000 {c} "));
-        }
-    } else {
-        for l in g.lines() {
+        return Vec::new();
+    }
+    g.lines()
+        .iter()
+        .map(|l| {
             let (ax, ay) = xy(g, l.a, flipped);
             let (bx, by) = xy(g, l.b, flipped);
-            s.push_str(&format!("M {} {} L {} {} ", v(ax), v(ay), v(bx), v(by)));
-        }
-    }
-    s
+            Segment {
+                x: ax.min(bx),
+                y: ay.min(by),
+                w: (bx - ax).abs(),
+                h: (by - ay).abs(),
+                rising: (bx - ax) * (by - ay) < 0.0,
+            }
+        })
+        .collect()
 }
 
 /// A polyline through points.
@@ -134,9 +156,23 @@ mod tests {
     }
 
     #[test]
-    fn grid_draws_every_line() {
+    fn segments_draw_every_line_in_its_own_box() {
         let g = Geometry::of(BoardKind::Kharbaga);
-        assert_eq!(grid(g, false).matches('M').count(), g.lines().len());
+        let s = segments(g, false);
+        assert_eq!(s.len(), g.lines().len());
+        // Kharbaga: orthogonal lines join grid points two labels (2/9) apart, diagonals
+        // join a centre to a corner (1/9 each way).
+        let straight = s.iter().filter(|s| s.w == 0.0 || s.h == 0.0).count();
+        assert!(straight > 0 && straight < s.len());
+        for d in s.iter().filter(|s| s.w > 0.0 && s.h > 0.0) {
+            assert!((d.w - 1.0 / 9.0).abs() < 1e-6 && (d.h - 1.0 / 9.0).abs() < 1e-6);
+        }
+        // a1-b2 (from the bottom-left corner up to the right) rises.
+        let a1 = xy(g, g.parse_label("a1").unwrap(), false);
+        assert!(s
+            .iter()
+            .any(|d| d.rising && (d.x - a1.0).abs() < 1e-6 && (d.y + d.h - a1.1).abs() < 1e-6));
+        assert!(segments(Geometry::of(BoardKind::Squares8), false).is_empty());
     }
 
     #[test]

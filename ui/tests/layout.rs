@@ -347,8 +347,9 @@ fn every_screen_in_every_language_and_orientation_fits() {
     area.set_top(0.0);
     area.set_right(0.0);
     area.set_bottom(0.0);
-    // Arabic mirrors the layout: the header's buttons change sides.
-    ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
+    // Arabic mirrors the layout: the header's buttons change sides. (Tall enough that the
+    // level chips are in view under the resume card: the page is not scrolled here.)
+    ui.window().set_size(slint::LogicalSize::new(420.0, 1000.0));
     ui.set_screen(Screen::Home);
     let gear_x = |ui: &AppWindow| {
         ElementHandle::find_by_accessible_label(ui, "Settings")

@@ -7,8 +7,9 @@ use dama_ui::platform::headless::Screen;
 use dama_ui::platform::insets::Edges;
 use dama_ui::platform::shell::AppHooks;
 use dama_ui::store::Store;
+use i_slint_backend_testing::ElementHandle;
 use slint::platform::software_renderer::PremultipliedRgbaColor;
-use slint::ComponentHandle;
+use slint::{ComponentHandle, Model};
 use std::time::Duration;
 
 fn full_repaint(screen: &Screen) -> Vec<PremultipliedRgbaColor> {
@@ -20,6 +21,108 @@ fn differing(a: &[PremultipliedRgbaColor], b: &[PremultipliedRgbaColor]) -> usiz
         .zip(b)
         .filter(|(x, y)| (x.red, x.green, x.blue) != (y.red, y.green, y.blue))
         .count()
+}
+
+/// A fresh app on a 1080×2400 phone at 420 dpi, with its data in a folder of its own.
+fn phone(name: &str) -> (Screen, dama_ui::AppWindow, std::path::PathBuf) {
+    let screen = Screen::install(1080, 2400, 2.625).unwrap();
+    let dir = std::env::temp_dir().join(format!("dama-phone-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = dama_ui::app::create(Store::new(&dir)).unwrap();
+    ui.show().unwrap();
+    (screen, ui, dir)
+}
+
+/// Draws frames until the move under way has arrived; `each` sees every frame drawn.
+fn animate(screen: &mut Screen, ui: &dama_ui::AppWindow, mut each: impl FnMut(&Screen)) {
+    for _ in 0..300 {
+        std::thread::sleep(Duration::from_millis(4));
+        screen.advance(Duration::from_millis(16));
+        if screen.draw().is_some() {
+            each(screen);
+        }
+        if !ui.get_animating() {
+            break;
+        }
+    }
+    assert!(!ui.get_animating(), "the move arrived");
+    screen.advance(Duration::from_millis(16));
+    screen.draw();
+}
+
+#[test]
+fn zamma_lines_drawn_partially_equal_a_full_repaint() {
+    // The alquerque lines are rectangles and small diagonal paths: what a moving piece
+    // redraws around itself must match drawing everything.
+    let (mut screen, ui, dir) = phone("zamma");
+    screen.draw().expect("a first frame");
+    ui.set_game_index(1);
+    ui.set_opponent(0);
+    ui.set_anim_speed(1);
+    ui.invoke_settings_changed();
+    ui.invoke_start_game();
+    screen.advance(Duration::from_millis(16));
+    screen.draw().expect("the game screen");
+    ui.invoke_tapped("d4".into());
+    ui.invoke_tapped("e5".into());
+    animate(&mut screen, &ui, |_| {});
+    let after = screen.frame.pixels().to_vec();
+    assert_eq!(differing(&after, &full_repaint(&screen)), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_jumping_piece_passes_over_the_piece_it_captures() {
+    // R-T5: the white man on d4 jumps the black man on d5 (drawn after it in the list).
+    let (mut screen, ui, dir) = phone("jump");
+    let rules = dama_core::Rules::new(dama_core::GameId::Turkish);
+    let pos = dama_core::Position::from_code(rules, "W:Wd4:Bd5,h8").unwrap();
+    dama_ui::app::with_app(|a| {
+        a.set_anim_speed(3);
+        a.begin(
+            dama_core::GameRecord::from_position(pos),
+            0,
+            dama_core::Color::White,
+        )
+    });
+    screen.advance(Duration::from_millis(16));
+    screen.draw();
+    let spots = ui.global::<dama_ui::GameModels>().get_spots();
+    let d5 = (0..spots.row_count())
+        .filter_map(|i| spots.row_data(i))
+        .find(|s| s.label == "d5")
+        .unwrap();
+    let centre = ElementHandle::find_by_accessible_label(&ui, "d5")
+        .next()
+        .map(|e| {
+            let (p, s) = (e.absolute_position(), e.size());
+            (
+                ((p.x + s.width / 2.0) * 2.625) as usize,
+                ((p.y + s.height / 2.0) * 2.625) as usize,
+            )
+        })
+        .expect("the d5 point");
+    ui.invoke_tapped("d4".into());
+    ui.invoke_tapped("d6".into());
+    let mut over = 0;
+    animate(&mut screen, &ui, |screen| {
+        let m = ui.global::<dama_ui::GameModels>().get_mover();
+        if !ui.global::<dama_ui::GameModels>().get_has_mover()
+            || (m.x - d5.x).abs() > 0.01
+            || (m.y - d5.y).abs() > 0.01
+        {
+            return;
+        }
+        over += 1;
+        let px = screen.frame.pixels()[centre.1 * 1080 + centre.0];
+        // The white man's face (#f7f2e8), not the captured black man showing through.
+        assert!(
+            px.red > 0xd8 && px.green > 0xd0 && px.blue > 0xc0,
+            "the mover is drawn on top: {px:?}"
+        );
+    });
+    assert!(over > 0, "a frame showed the mover over d5");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

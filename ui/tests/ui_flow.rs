@@ -320,6 +320,11 @@ async fn scenarios(ui: &AppWindow) {
     assert_eq!(ui.get_screen(), Screen::Home);
     assert!(ui.get_can_resume());
     assert_eq!(ui.get_resume_game_index(), 1);
+    assert_eq!(ui.get_resume_move(), 1);
+    assert!(
+        ui.get_resume_white_to_move(),
+        "the card says whose turn it is"
+    );
 
     // "New game" after a resumed game plays that game again, whatever Home shows.
     ui.set_game_index(0);
@@ -346,6 +351,57 @@ async fn scenarios(ui: &AppWindow) {
     settle().await;
     assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(ui.get_playing_game(), 0, "the game chosen on Home");
+
+    // On a 360×640 phone the move list follows the game: after 30 plies the last move is
+    // still in view (the list scrolls to its end as it grows).
+    ui.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    with_app(|a| {
+        a.set_anim_speed(0);
+        a.begin(
+            GameRecord::new(Rules::new(dama_core::GameId::Turkish)),
+            0,
+            Color::White,
+        )
+    });
+    for _ in 0..30 {
+        let route = with_app(|a| {
+            let pos = a.record().current();
+            let g = pos.geometry();
+            let moves = pos.legal_moves_detailed();
+            let d = moves
+                .iter()
+                .rev()
+                .find(|d| !d.mv.is_capture())
+                .or(moves.first())?;
+            Some(
+                d.path
+                    .iter()
+                    .map(|&p| g.label(p).to_string())
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .unwrap();
+        let Some(route) = route else { break };
+        for l in route {
+            ui.invoke_tapped(l.into());
+        }
+        settle().await;
+    }
+    sleep(50).await;
+    let plies = with_app(|a| a.record().ply()).unwrap();
+    assert!(plies >= 20, "{plies} plies played");
+    let last = with_app(|a| a.record().moves().last().map(|m| m.to_string()))
+        .unwrap()
+        .unwrap();
+    let shown: Vec<_> = ElementHandle::find_by_accessible_label(ui, &last)
+        .filter(|e| e.accessible_role() != Some(i_slint_backend_testing::AccessibleRole::Button))
+        .map(|e| (e.absolute_position().y, e.size().height))
+        .collect();
+    assert!(
+        shown.iter().any(|&(y, h)| y >= 0.0 && y + h <= 640.0),
+        "the last move {last} is in view: {shown:?}"
+    );
+    ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
 }
 
 #[test]

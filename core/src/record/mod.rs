@@ -272,9 +272,10 @@ impl GameRecord {
         true
     }
 
-    /// `true` when a ply can be taken back.
+    /// `true` when a ply can be taken back, or a resignation or agreed draw (even one made
+    /// before the first move).
     pub fn can_undo(&self) -> bool {
-        self.cursor > 0
+        self.cursor > 0 || self.ended_by_players.is_some()
     }
 
     /// `true` when an undone ply can be replayed.
@@ -371,6 +372,14 @@ impl GameRecord {
                     "a result is stored for a game that had already ended".into(),
                 ));
             }
+            // Resigning or agreeing drops the undone moves, so the result ends the record.
+            if f.cursor != rec.moves.len() {
+                return Err(RecordError::Inconsistent(format!(
+                    "a result is stored with the cursor at {} of {} moves",
+                    f.cursor,
+                    rec.moves.len()
+                )));
+            }
             rec.ended_by_players = Some(o);
         }
         rec.cursor = f.cursor;
@@ -431,5 +440,43 @@ mod tests {
             let loaded = GameRecord::from_json(&with_result(&json, Some(o))).unwrap();
             assert_eq!(loaded.outcome(), Some(o));
         }
+    }
+
+    // a resignation or an agreed draw before the first move can be taken back too.
+    #[test]
+    fn a_result_before_the_first_move_can_be_undone() {
+        let mut rec = GameRecord::new(Rules::new(GameId::Zamma));
+        assert!(!rec.can_undo());
+        rec.resign(Color::White).unwrap();
+        assert!(rec.outcome().is_some() && rec.can_undo());
+        assert!(rec.undo());
+        assert_eq!(rec.outcome(), None);
+        assert!(!rec.can_undo());
+        rec.agree_draw().unwrap();
+        assert!(rec.can_undo() && rec.undo() && rec.outcome().is_none());
+    }
+
+    // a resignation ends the game where it was made; moves to redo after it are a
+    // contradiction (the app never writes one: resigning drops the undone moves).
+    #[test]
+    fn a_stored_result_with_moves_still_to_redo_is_rejected() {
+        let mut rec = GameRecord::new(Rules::new(GameId::Turkish));
+        rec.play_notation("d3-d4").unwrap();
+        rec.play_notation("d6-d5").unwrap();
+        rec.undo();
+        let mut f: RecordFile = serde_json::from_str(&rec.to_json()).unwrap();
+        assert_eq!((f.cursor, f.moves.len()), (1, 2));
+        f.result = Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Resignation,
+        });
+        f.check = checksum(&f);
+        let err = GameRecord::from_json(&serde_json::to_string(&f).unwrap()).unwrap_err();
+        assert!(matches!(err, RecordError::Inconsistent(_)), "{err}");
+        // The same record without the result loads, the redo still there.
+        f.result = None;
+        f.check = checksum(&f);
+        let loaded = GameRecord::from_json(&serde_json::to_string(&f).unwrap()).unwrap();
+        assert!(loaded.can_redo());
     }
 }

@@ -28,10 +28,10 @@ const USAGE: &str = "usage:
   dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
       spec: random | level=N | depth=N | nodes=N | movetime=MS
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
-  dama <command> --help";
+  dama help [<command>]   (or dama <command> --help)";
 
 /// `dama <command> --help`: what each command does, its flags and an example.
-const COMMANDS: [(&str, &str); 7] = [
+const COMMANDS: [(&str, &str); 8] = [
     (
         "perft",
         "dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
@@ -79,6 +79,12 @@ const COMMANDS: [(&str, &str); 7] = [
   spec: random | level=N | depth=N | nodes=N | movetime=MS
   --movetime MS caps both players' time per move
   example: dama match --game turkish --a level=8 --b level=7 --games 20 --threads 2",
+    ),
+    (
+        "help",
+        "dama help [<command>]
+  Prints the list of commands, or what one command does (the same as `dama <command> --help`).
+  example: dama help perft",
     ),
     (
         "tune",

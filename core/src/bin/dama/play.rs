@@ -99,6 +99,29 @@ pub fn run_match(
     Ok(())
 }
 
+/// The longest line `dama engine` reads (a `moves` line of a long game is a few kB).
+const MAX_LINE: usize = 1 << 20;
+
+/// Reads and drops the rest of a line, chunk by chunk.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                input.consume(n);
+            }
+        }
+    }
+}
+
 /// `dama engine`: the line protocol (see the README).
 pub fn engine_loop() -> Result<(), String> {
     let stdin = std::io::stdin();
@@ -127,9 +150,21 @@ pub fn engine_loop() -> Result<(), String> {
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        // End of input or a read error ends the session like `quit`.
-        if !matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
-            break;
+        // End of input or a read error ends the session like `quit`. A line is read up to
+        // MAX_LINE bytes: a longer one is skipped to its end without being kept in memory.
+        match std::io::Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut bytes) {
+            Ok(n) if n > 0 => {}
+            _ => break,
+        }
+        if bytes.len() == MAX_LINE && bytes.last() != Some(&b'\n') {
+            if skip_line(&mut input).is_err() {
+                break;
+            }
+            say(
+                &out,
+                &format!("error the line is longer than {MAX_LINE} bytes"),
+            );
+            continue;
         }
         let Ok(line) = std::str::from_utf8(&bytes) else {
             say(&out, "error the line is not valid UTF-8");
@@ -168,14 +203,19 @@ pub fn engine_loop() -> Result<(), String> {
                 }
             }
             "moves" => {
-                // Moves with a huff are written `[xd4] e6-e5`: join the two words again.
+                // All or nothing: the moves are played on a copy, kept only if every one is
+                // legal. Moves with a huff are written `[xd4] e6-e5`: join the two words again.
                 let text = words[1..].join(" ").replace("] ", "]\u{1}");
-                for m in text.split(' ') {
+                let mut next = rec.clone();
+                let played = text.split(' ').filter(|m| !m.is_empty()).try_for_each(|m| {
                     let m = m.replace('\u{1}', " ");
-                    if let Err(e) = rec.play_notation(&m) {
-                        say(&out, &format!("error {e}"));
-                        break;
-                    }
+                    next.play_notation(&m)
+                        .map(|_| ())
+                        .map_err(|e| format!("error {e} (no move of the line was played)"))
+                });
+                match played {
+                    Ok(()) => rec = next,
+                    Err(e) => say(&out, &e),
                 }
             }
             "legal" => {
