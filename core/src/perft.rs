@@ -75,7 +75,7 @@ fn child_count(pos: &Position, m: &Move, depth: u32, count: Count) -> u64 {
     let mut child = pos.clone();
     child.play_unchecked(m);
     let mut w = Walker::new(pos, depth);
-    w.history.push(child.placement_hash());
+    w.push(child.placement_hash(), pos.is_reversible(m));
     let mult = if count == Count::Paths {
         m.paths() as u64
     } else {
@@ -87,7 +87,8 @@ fn child_count(pos: &Position, m: &Move, depth: u32, count: Count) -> u64 {
 /// What perft needs of a position; Turkish Dama runs on a lean 64-bit copy.
 trait Node: Sized {
     fn hash(&self) -> u64;
-    fn clock(&self) -> u16;
+    /// Whether `m` can be undone by later moves (the one rule search uses too).
+    fn is_reversible(&self, m: &Move) -> bool;
     fn clock_expired(&self) -> bool;
     fn generate(&self, out: &mut Vec<Move>);
     fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64;
@@ -100,8 +101,8 @@ impl Node for Position {
         self.placement_hash()
     }
     #[inline(always)]
-    fn clock(&self) -> u16 {
-        Position::clock(self)
+    fn is_reversible(&self, m: &Move) -> bool {
+        Position::is_reversible(self, m)
     }
     #[inline(always)]
     fn clock_expired(&self) -> bool {
@@ -129,8 +130,8 @@ impl Node for turkish::Node {
         self.hash
     }
     #[inline(always)]
-    fn clock(&self) -> u16 {
-        self.clock
+    fn is_reversible(&self, m: &Move) -> bool {
+        turkish::Node::is_reversible(self, m)
     }
     #[inline(always)]
     fn clock_expired(&self) -> bool {
@@ -152,7 +153,11 @@ impl Node for turkish::Node {
 
 struct Walker {
     buffers: Vec<Vec<Move>>,
-    history: Vec<u64>,
+    /// The placements along the path from the root, each with how many reversible plies
+    /// lead into it without a break: a repetition can only be found that far back (a
+    /// Turkish man's sideways step resets the clock yet can be undone, so the clock is not
+    /// that bound).
+    history: Vec<(u64, u16)>,
 }
 
 impl Walker {
@@ -161,10 +166,25 @@ impl Walker {
             buffers: (0..=depth).map(|_| Vec::with_capacity(64)).collect(),
             history: {
                 let mut h = Vec::with_capacity(depth as usize + 1);
-                h.push(root.placement_hash());
+                h.push((root.placement_hash(), 0));
                 h
             },
         }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, hash: u64, reversible: bool) {
+        let run = if reversible {
+            self.history.last().map_or(0, |&(_, r)| r.saturating_add(1))
+        } else {
+            0
+        };
+        self.history.push((hash, run));
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.history.pop();
     }
 
     fn run(&mut self, pos: &Position, depth: u32, count: Count) -> u64 {
@@ -183,7 +203,7 @@ impl Walker {
     #[inline]
     fn repeated<N: Node>(&self, pos: &N) -> bool {
         let n = self.history.len();
-        let window = (pos.clock() as usize).min(n - 1);
+        let window = (self.history[n - 1].1 as usize).min(n - 1);
         if window < 4 {
             return false;
         }
@@ -192,7 +212,7 @@ impl Walker {
         let mut i = n - 1;
         while i >= 2 && n - 1 - (i - 2) <= window {
             i -= 2;
-            if self.history[i] == h {
+            if self.history[i].0 == h {
                 seen += 1;
                 if seen == 2 {
                     return true;
@@ -219,9 +239,9 @@ impl Walker {
         let mut total = 0;
         for m in &moves {
             let child = pos.after(m);
-            self.history.push(child.hash());
+            self.push(child.hash(), pos.is_reversible(m));
             let n = self.walk(&child, depth - 1, count);
-            self.history.pop();
+            self.pop();
             total += if paths { n * m.paths() as u64 } else { n };
         }
         self.buffers[d] = moves;

@@ -150,6 +150,13 @@ impl Node {
         count_board(&self.board(), scratch, paths)
     }
 
+    /// `true` when later moves can undo `m`: no capture or promotion, and a king's move or
+    /// a man's sideways step (R-T3). The same rule as [`Position::is_reversible`].
+    #[inline(always)]
+    pub fn is_reversible(&self, m: &Move) -> bool {
+        m.captured == 0 && !m.promote && (self.kings >> m.from & 1 == 1 || m.from / 8 == m.to / 8)
+    }
+
     /// The node after a move; the same update as [`Position::play_unchecked`].
     #[inline(always)]
     pub fn after(&self, m: &Move) -> Node {
