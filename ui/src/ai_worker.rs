@@ -5,7 +5,7 @@
 //! to a callback, which the app routes back to the UI thread.
 
 use dama_core::ai::{Engine, Level, Limits, DEFAULT_TT_MIB};
-use dama_core::{Move, Position};
+use dama_core::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,10 +37,24 @@ pub enum Answer {
     Draw(bool),
 }
 
-/// Nodes of the draw-offer look: a few milliseconds on a phone.
-const DRAW_LOOK_NODES: u64 = 20_000;
-/// The computer accepts a draw unless it stands at least this much better (centi-men).
-const DRAW_MARGIN: i32 = 30;
+/// Nodes of the draw-offer look: a real search (a tenth of a second here), not a glance
+/// whose score is mostly the side to move's tempo.
+const DRAW_LOOK_NODES: u64 = 400_000;
+/// The computer accepts a draw when it stands at least this much worse (centi-men): even
+/// a little worse is not enough, since the start of a game already scores about 0.8 for
+/// the side to move in Turkish Dama.
+const DRAW_MARGIN: i32 = 100;
+/// A dead draw: this few pieces in all, and the score this close to level.
+const DEAD_DRAW_PIECES: u32 = 4;
+const DEAD_DRAW_SCORE: i32 = 15;
+
+/// Whether the computer accepts a draw offered by the player to move in `pos`, given its
+/// search's `score` for that player: only when it stands clearly worse, or when
+/// the few pieces left can no longer win for either side.
+pub fn accepts_draw(pos: &Position, score: i32) -> bool {
+    let pieces = pos.count(Color::White) + pos.count(Color::Black);
+    score >= DRAW_MARGIN || (pieces <= DEAD_DRAW_PIECES && score.abs() <= DEAD_DRAW_SCORE)
+}
 /// Time of a hint search.
 const HINT_TIME: Duration = Duration::from_millis(700);
 
@@ -105,9 +119,9 @@ impl AiWorker {
                     )
                 }
                 Job::DrawOffer => {
-                    // The player's side to move: a score of at least the margin for the
-                    // player means the computer does not stand better.
-                    let score = Engine::new(1)
+                    // The player is to move: the score is the player's.
+                    let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
+                    let score = e
                         .think(
                             &pos,
                             &history,
@@ -115,9 +129,9 @@ impl AiWorker {
                             &cancel,
                             |_| {},
                         )
-                        .map(|r| r.info.score)
-                        .unwrap_or(0);
-                    Answer::Draw(score >= DRAW_MARGIN)
+                        .map(|r| r.info.score);
+                    // A cancelled look declines: nothing is agreed without a judgement.
+                    Answer::Draw(score.is_ok_and(|s| accepts_draw(&pos, s)))
                 }
             };
             done(generation, answer);
@@ -198,6 +212,21 @@ mod tests {
         assert!(!w.finish(g2), "stopped");
     }
 
+    // the computer agrees only when it stands clearly worse or nobody can win.
+    #[test]
+    fn the_computer_judges_a_draw_offer_by_its_evaluation() {
+        let turkish = Rules::new(GameId::Turkish);
+        let start = Position::start(turkish);
+        // At the start (the player to move scores about +0.8 on tempo): declined.
+        assert!(!accepts_draw(&start, 79));
+        assert!(!accepts_draw(&start, 0));
+        assert!(accepts_draw(&start, 150));
+        // King against king, level: accepted; the computer three men up: declined.
+        let kk = Position::from_code(turkish, "W:WKa1:BKh8").unwrap();
+        assert!(accepts_draw(&kk, 0));
+        assert!(!accepts_draw(&kk, -300));
+    }
+
     #[test]
     fn the_draw_look_runs_off_the_calling_thread() {
         let mut w = AiWorker::new();
@@ -212,6 +241,12 @@ mod tests {
         // A man down: the computer declines.
         let down = Position::from_code(rules, "W:Wa2:Bh7,g7,f7").unwrap();
         let (_, rx) = run(&mut w, Job::DrawOffer, down);
+        assert_eq!(
+            rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
+            Answer::Draw(false)
+        );
+        // The start of the game: the computer plays on (it accepted here before).
+        let (_, rx) = run(&mut w, Job::DrawOffer, Position::start(rules));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)

@@ -54,6 +54,19 @@ fn start(game: &str, options: &[&str], code: Option<&str>, opponent: u8) {
     with_app(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
 }
 
+/// A Turkish game of `plies` plies (each side plays its last legal move, captures when
+/// it must), for the move list.
+pub fn long_game(plies: usize) -> GameRecord {
+    let mut r = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+    for _ in 0..plies {
+        let Some(m) = r.current().legal_moves_detailed().pop() else {
+            break;
+        };
+        r.play_notation(&m.notation).unwrap();
+    }
+    r
+}
+
 #[test]
 fn screenshots() {
     slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
@@ -137,6 +150,27 @@ fn screenshots() {
         area.set_top(t);
         area.set_right(r);
         area.set_bottom(b);
+        // A long game: the move list shows its latest moves.
+        ui.set_language(0);
+        ui.invoke_settings_changed();
+        start("turkish", &[], None, 0);
+        ui.window().take_snapshot().unwrap();
+        with_app(|a| a.begin(long_game(30), 0, Color::White));
+        i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
+        ui.window().take_snapshot().unwrap();
+        // Issue 15: the last move is in view (the list scrolled to its end as it grew).
+        let last = with_app(|a| a.record().moves().last().map(|m| m.to_string()))
+            .unwrap()
+            .unwrap();
+        let shown: Vec<_> = ElementHandle::find_by_accessible_label(&ui, &last)
+            .map(|e| (e.absolute_position().y, e.size().height))
+            .filter(|&(top, tall)| top >= 0.0 && top + tall <= h)
+            .collect();
+        assert!(
+            !shown.is_empty(),
+            "the last move {last} is in view at {w}x{h}"
+        );
+        shot(&ui, &format!("phone-long-game-{w}x{h}"));
         for (lang, code) in [(0, "en"), (2, "de"), (5, "ar")] {
             ui.set_language(lang);
             ui.invoke_settings_changed();
