@@ -69,12 +69,14 @@ impl Flow {
     pub fn new(record: GameRecord, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
         let game = Session::from_record(record);
         let ctl = Controller::new(&game);
+        // A reopened or resumed game shows its last move too.
+        let last_move = game.record().last_move_path();
         let mut f = Flow {
             game,
             opponent,
             human,
             ctl,
-            last_move: None,
+            last_move,
             hint: None,
             advice: Advice::None,
             waiting: None,
@@ -305,12 +307,7 @@ impl Flow {
     }
 
     fn history_changed(&mut self) -> Vec<Effect> {
-        let moves = self.game.record().played();
-        self.last_move = moves.last().and_then(|m| {
-            let mut r = self.game.record().clone();
-            r.undo();
-            r.current().move_path(m)
-        });
+        self.last_move = self.game.record().last_move_path();
         self.hint = None;
         self.new_turn();
         let mut effects = vec![Effect::CloseResult, Effect::Save];
@@ -494,6 +491,20 @@ mod tests {
         f.undo();
         assert_eq!(f.game().outcome(), None);
         assert_eq!(f.game().record().ply(), 1);
+    }
+
+    #[test]
+    fn a_resumed_game_shows_its_last_move() {
+        let mut r = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+        r.play_notation("d3-d4").unwrap();
+        let (f, _) = Flow::new(r, 0, Color::White);
+        let path: Vec<String> = f
+            .last_move()
+            .expect("the last move is shown")
+            .iter()
+            .map(|&p| f.game().position().geometry().label(p).to_string())
+            .collect();
+        assert_eq!(path, ["d3", "d4"]);
     }
 
     #[test]

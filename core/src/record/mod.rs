@@ -166,6 +166,12 @@ impl GameRecord {
         self.moves.iter().map(|(_, s)| s.as_str()).collect()
     }
 
+    /// The route (start and landing points) of the last move played, to show it.
+    pub fn last_move_path(&self) -> Option<Vec<crate::geometry::Point>> {
+        let i = self.cursor.checked_sub(1)?;
+        self.positions[i].move_path(&self.moves[i].0)
+    }
+
     /// The moves played up to the cursor.
     pub fn played(&self) -> Vec<Move> {
         self.moves[..self.cursor].iter().map(|(m, _)| *m).collect()
