@@ -507,13 +507,20 @@ impl App {
             });
         }
         models::sync(&self.models.routes, route_vms);
-        let marks: Vec<DotVm> = captured
-            .iter()
-            .map(|&p| {
-                let (x, y) = xy(p);
-                DotVm { x, y }
-            })
-            .collect();
+        // The crosses: what the selected route takes, else (once the move has arrived) the
+        // point of a piece the last move huffed (R-Z14), so it does not vanish unseen.
+        let huffed = self.flow.huffed().filter(|_| self.animation.is_none());
+        let marks: Vec<DotVm> = if captured.is_empty() {
+            huffed.into_iter().collect()
+        } else {
+            captured
+        }
+        .iter()
+        .map(|&p| {
+            let (x, y) = xy(p);
+            DotVm { x, y }
+        })
+        .collect();
         models::sync(&self.models.captured_marks, marks);
         let last = match (&self.animation, self.flow.last_move()) {
             (None, Some(l)) => view::polyline(g, l, flipped),
@@ -635,6 +642,7 @@ fn message(a: Advice) -> Message {
         Advice::MustCapture => Message::MustCapture,
         Advice::DrawDeclined => Message::DrawDeclined,
         Advice::Hint => Message::Hint,
+        Advice::Huffed => Message::Huffed,
     }
 }
 

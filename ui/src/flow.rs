@@ -26,6 +26,8 @@ pub enum Advice {
     DrawDeclined,
     /// The hint is on the board.
     Hint,
+    /// The last move began by removing a liable piece (R-Z14), marked on its point.
+    Huffed,
 }
 
 /// What the app must do after a call.
@@ -155,9 +157,16 @@ impl Flow {
             Advice::ChooseHuff
         } else if !self.ctl.must_capture().is_empty() && human {
             Advice::MustCapture
+        } else if self.huffed().is_some() {
+            Advice::Huffed
         } else {
             Advice::None
         };
+    }
+
+    /// The point of the piece the last move huffed (removed first, R-Z14), if it did.
+    pub fn huffed(&self) -> Option<Point> {
+        self.game.record().played().last().and_then(|m| m.huff())
     }
 
     /// The computer's search, when it is the computer's turn.
@@ -491,6 +500,26 @@ mod tests {
         f.undo();
         assert_eq!(f.game().outcome(), None);
         assert_eq!(f.game().record().ply(), 1);
+    }
+
+    // R-Z14: being huffed is said and marked, not silent.
+    #[test]
+    fn a_huff_is_announced_after_the_move() {
+        let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+        let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
+        let (mut f, _) = Flow::new(GameRecord::from_position(pos), 0, Color::White);
+        let d = f
+            .game()
+            .legal_moves()
+            .iter()
+            .find(|d| d.mv.huff().is_some())
+            .cloned()
+            .unwrap();
+        let huff = d.mv.huff().unwrap();
+        f.play(d);
+        f.arrived();
+        assert_eq!(f.huffed(), Some(huff));
+        assert_eq!(f.advice(), Advice::Huffed);
     }
 
     #[test]
