@@ -379,6 +379,34 @@ fn every_screen_in_every_language_and_orientation_fits() {
         chip_x(&ui, "1") > chip_x(&ui, "8"),
         "Arabic: levels right to left"
     );
+    // Issue 15: the rest reads from the right too.
+    let x_of = |ui: &AppWindow, label: &str| {
+        ui.window().take_snapshot().unwrap();
+        ElementHandle::find_by_accessible_label(ui, label)
+            .map(|e| (e.absolute_position().x, e.size().width))
+            .last()
+            .unwrap_or_else(|| panic!("no {label}"))
+    };
+    let (resume, _) = x_of(&ui, "متابعة");
+    assert!(resume < 210.0, "Arabic: Resume on the left of the resume card");
+    start("zamma", None);
+    let (title, title_w) = x_of(&ui, "زمّة");
+    let (back, _) = x_of(&ui, "رجوع");
+    assert!(
+        back - (title + title_w) < 24.0,
+        "Arabic: the game's title beside the back button ({title} + {title_w}, back at {back})"
+    );
+    ui.set_dialog(1);
+    assert!(
+        x_of(&ui, "تابع اللعب").0 > x_of(&ui, "استسلام").0,
+        "Arabic: the dialog's first answer on the right"
+    );
+    ui.set_dialog(0);
+    start("turkish", Some("B:WKa1:Bh8"));
+    assert!(
+        x_of(&ui, "تراجع").0 > x_of(&ui, "الرقعة").0,
+        "Arabic: the result card's first button on the right"
+    );
     ui.set_language(0);
     ui.invoke_settings_changed();
     let _ = std::fs::remove_dir_all(&dir);
