@@ -166,7 +166,12 @@ impl App {
         self.ai.stop();
         self.animation = None;
         self.timer.stop();
-        let (flow, effects) = Flow::new(record, opponent, human);
+        // A seed per game, from the clock: the computer varies from game to game.
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0);
+        let (flow, effects) = Flow::seeded(record, opponent, human, seed);
         self.flow = flow;
         self.in_game = true;
         self.ai.clear();

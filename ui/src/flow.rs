@@ -59,6 +59,8 @@ pub struct Flow {
     human: Color,
     ctl: Controller,
     last_move: Option<Vec<Point>>,
+    /// The seed of this game's computer moves.
+    seed: u64,
     hint: Option<Vec<Point>>,
     advice: Advice,
     waiting: Option<Job>,
@@ -69,6 +71,18 @@ impl Flow {
     /// Starts playing `record`: `opponent` 0 for two players, 1..=8 for the computer's
     /// level, `human` the player's colour against the computer.
     pub fn new(record: GameRecord, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
+        Flow::seeded(record, opponent, human, 0)
+    }
+
+    /// [`Flow::new`] with the seed of this game's computer: each game gets its own, so the
+    /// computer does not answer the same moves the same way every time (the same seed
+    /// plays the same game).
+    pub fn seeded(
+        record: GameRecord,
+        opponent: u8,
+        human: Color,
+        seed: u64,
+    ) -> (Flow, Vec<Effect>) {
         let game = Session::from_record(record);
         let ctl = Controller::new(&game);
         // A reopened or resumed game shows its last move too.
@@ -79,6 +93,7 @@ impl Flow {
             human,
             ctl,
             last_move,
+            seed,
             hint: None,
             advice: Advice::None,
             waiting: None,
@@ -174,7 +189,7 @@ impl Flow {
         if self.vs_computer() && !self.human_to_move() && self.game.outcome().is_none() {
             let job = Job::Move {
                 level: self.opponent.max(1),
-                seed: self.game.record().ply() as u64 ^ 0xDA3A,
+                seed: self.seed ^ (self.game.record().ply() as u64).wrapping_mul(0x9E37_79B9),
             };
             self.waiting = Some(job);
             Some(Effect::Search(job))

@@ -388,7 +388,10 @@ fn every_screen_in_every_language_and_orientation_fits() {
             .unwrap_or_else(|| panic!("no {label}"))
     };
     let (resume, _) = x_of(&ui, "متابعة");
-    assert!(resume < 210.0, "Arabic: Resume on the left of the resume card");
+    assert!(
+        resume < 210.0,
+        "Arabic: Resume on the left of the resume card"
+    );
     start("zamma", None);
     let (title, title_w) = x_of(&ui, "زمّة");
     let (back, _) = x_of(&ui, "رجوع");

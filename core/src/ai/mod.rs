@@ -248,7 +248,7 @@ impl Engine {
         stop: &AtomicBool,
         on_info: F,
     ) -> Result<SearchResult, AiError> {
-        self.search(pos, history, limits, stop, 0, 0, 0, on_info)
+        self.search(pos, history, limits, stop, 0, 0, None, on_info)
     }
 
     /// Chooses a move at an app level (1–8), reproducibly for a given `seed`.
@@ -261,7 +261,7 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Result<SearchResult, AiError> {
         let (limits, noise, miss) = level.settings();
-        self.search(pos, history, &limits, stop, noise, miss, seed, |_| {})
+        self.search(pos, history, &limits, stop, noise, miss, Some(seed), |_| {})
     }
 
     /// The best move for the side to move and a short principal variation.
@@ -289,7 +289,7 @@ impl Engine {
         stop: &AtomicBool,
         noise: i32,
         miss: u32,
-        seed: u64,
+        seed: Option<u64>,
         mut on_info: F,
     ) -> Result<SearchResult, AiError> {
         // The budget counts from the call: generating the root moves of a huffing position
@@ -304,7 +304,7 @@ impl Engine {
             return Err(AiError::GameOver(pos.repetition_outcome()));
         }
         let start = Instant::now();
-        let mut rng = Rng::new(seed ^ pos.key());
+        let mut rng = Rng::new(seed.unwrap_or(0) ^ pos.key());
         let mut moves = pos.legal_moves();
         // Weaker levels sometimes overlook a longer capture where shorter ones are legal.
         if miss > 0 && rng.below(100) < miss as u64 {
@@ -339,6 +339,15 @@ impl Engine {
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64) as i32;
         let mut best: Option<(usize, SearchInfo)> = None;
         let mut order: Vec<usize> = (0..moves.len()).collect();
+        // A seeded game (the app's levels) searches the root moves in a shuffled first
+        // order: of moves that score exactly the same at every depth the first searched is
+        // kept, so each game's seed picks among them. No strength is lost, and the same
+        // seed plays the same game.
+        if seed.is_some() {
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
         for depth in 1..=max_depth {
             let ordered: Vec<Move> = order.iter().map(|&i| moves[i]).collect();
             let noise_ordered: Vec<i32> = order.iter().map(|&i| noise_of[i]).collect();
