@@ -72,10 +72,7 @@ pub fn format_path(g: &Geometry, huff: Option<Point>, path: &[Point], capture: b
 
 /// The canonical notation of a legal move of `pos` (R-0.7: smallest route).
 pub fn move_to_string(pos: &Position, m: &Move) -> Option<String> {
-    pos.legal_moves_detailed()
-        .into_iter()
-        .find(|d| d.mv.same_identity(m))
-        .map(|d| d.notation)
+    pos.move_detailed(m).map(|d| d.notation)
 }
 
 /// A move text split into its parts, not yet matched against a position.

@@ -281,10 +281,16 @@ impl Position {
 
     /// The canonical path of a legal move: start, every landing point.
     pub fn move_path(&self, m: &Move) -> Option<Vec<Point>> {
-        games::detailed(self)
-            .into_iter()
-            .find(|d| d.mv.same_identity(m))
-            .map(|d| d.path)
+        self.move_detailed(m).map(|d| d.path)
+    }
+
+    /// A legal move (by its identity) with its routes and canonical notation, without
+    /// writing out the notation of every other legal move.
+    pub fn move_detailed(&self, m: &Move) -> Option<Detailed> {
+        if self.clock_expired() {
+            return None;
+        }
+        games::detailed_move(self, m)
     }
 
     /// Plays a legal move and returns the new position.

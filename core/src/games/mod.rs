@@ -303,6 +303,16 @@ pub(crate) struct WithPaths<'g> {
     pub geometry: &'g crate::geometry::Geometry,
     pub moves: Vec<Move>,
     pub routes: Vec<Vec<Vec<u8>>>,
+    /// Each move's index by its identity: a huge capture position has thousands of
+    /// routes, and scanning the list for each made listing its moves quadratic.
+    pub index: std::collections::HashMap<Identity, usize>,
+}
+
+/// What makes two routes the same move: see [`Move::same_identity`].
+pub(crate) type Identity = (u8, u8, u128, bool, u8);
+
+fn identity(m: &Move) -> Identity {
+    (m.from, m.to, m.captured, m.promote, m.huff)
 }
 
 impl WithPaths<'_> {
@@ -315,15 +325,18 @@ impl WithPaths<'_> {
 impl Sink for WithPaths<'_> {
     fn add(&mut self, m: Move, trail: &Trail, from_index: usize) {
         let path = trail.points();
-        for i in from_index..self.moves.len() {
-            if self.moves[i].same_identity(&m) {
+        match self.index.get(&identity(&m)) {
+            // Identity includes the start, so a match is always among this piece's moves.
+            Some(&i) if i >= from_index => {
                 self.moves[i].paths += m.paths;
                 self.routes[i].push(path);
-                return;
+            }
+            _ => {
+                self.index.insert(identity(&m), self.moves.len());
+                self.moves.push(m);
+                self.routes.push(vec![path]);
             }
         }
-        self.moves.push(m);
-        self.routes.push(vec![path]);
     }
     fn len(&self) -> usize {
         self.moves.len()
@@ -331,37 +344,57 @@ impl Sink for WithPaths<'_> {
     fn truncate(&mut self, n: usize) {
         self.moves.truncate(n);
         self.routes.truncate(n);
+        self.index.retain(|_, &mut i| i < n);
     }
     fn moves_mut(&mut self) -> &mut [Move] {
         &mut self.moves
     }
 }
 
-/// Every legal move of `pos` (ignoring clock endings) with its routes and canonical notation.
-pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
+/// Every route of every legal move of `pos` (ignoring clock endings), merged by identity.
+fn collect(pos: &Position) -> WithPaths<'_> {
     let mut sink = WithPaths {
         game: pos.rules().game(),
         geometry: pos.geometry(),
         moves: Vec::new(),
         routes: Vec::new(),
+        index: std::collections::HashMap::new(),
     };
     match sink.game.family() {
         Family::Turkish => turkish::generate_into(pos, &mut sink),
         Family::Zamma => zamma::generate_into(pos, &mut sink),
     }
-    let mut out = Vec::with_capacity(sink.moves.len());
-    for (m, routes) in sink.moves.iter().zip(&sink.routes) {
-        let mut texts: Vec<(String, &Vec<u8>)> =
-            routes.iter().map(|r| (sink.text(m, r), r)).collect();
-        // the route kept is the one whose notation is smallest in byte order.
-        texts.sort();
-        let to_points = |r: &Vec<u8>| r.iter().map(|&p| Point(p)).collect::<Vec<_>>();
-        out.push(Detailed {
-            mv: *m,
-            path: to_points(texts[0].1),
-            routes: texts.iter().map(|(_, r)| to_points(r)).collect(),
-            notation: texts[0].0.clone(),
-        });
+    sink
+}
+
+/// One merged move with its routes in order and its canonical notation.
+fn describe(sink: &WithPaths<'_>, m: &Move, routes: &[Vec<u8>]) -> Detailed {
+    let mut texts: Vec<(String, &Vec<u8>)> = routes.iter().map(|r| (sink.text(m, r), r)).collect();
+    // the route kept is the one whose notation is smallest in byte order.
+    texts.sort();
+    let to_points = |r: &Vec<u8>| r.iter().map(|&p| Point(p)).collect::<Vec<_>>();
+    Detailed {
+        mv: *m,
+        path: to_points(texts[0].1),
+        routes: texts.iter().map(|(_, r)| to_points(r)).collect(),
+        notation: texts[0].0.clone(),
     }
-    out
+}
+
+/// Every legal move of `pos` (ignoring clock endings) with its routes and canonical notation.
+pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
+    let sink = collect(pos);
+    sink.moves
+        .iter()
+        .zip(&sink.routes)
+        .map(|(m, routes)| describe(&sink, m, routes))
+        .collect()
+}
+
+/// The legal move of `pos` that is `m` (R-0.7 identity), with its routes and notation: only
+/// its own routes are written out, which matters where thousands of moves are legal.
+pub(crate) fn detailed_move(pos: &Position, m: &Move) -> Option<Detailed> {
+    let sink = collect(pos);
+    let &i = sink.index.get(&identity(m))?;
+    Some(describe(&sink, &sink.moves[i], &sink.routes[i]))
 }
