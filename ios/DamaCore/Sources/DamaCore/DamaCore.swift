@@ -874,7 +874,8 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func play(notation: String) throws  -> GameMove
     
     /**
-     * Plays the move whose route is `path` (start and landing points).
+     * Plays the move whose route is `path` (start and landing points), under one lock:
+     * no other thread can play between finding the move and playing it.
      */
     func playPath(path: [String]) throws  -> GameMove
     
@@ -1167,7 +1168,8 @@ open func play(notation: String)throws  -> GameMove  {
 }
     
     /**
-     * Plays the move whose route is `path` (start and landing points).
+     * Plays the move whose route is `path` (start and landing points), under one lock:
+     * no other thread can play between finding the move and playing it.
      */
 open func playPath(path: [String])throws  -> GameMove  {
     return try  FfiConverterTypeGameMove_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
@@ -3091,7 +3093,7 @@ private let initializationResult: InitializationResult = {
     if (uniffi_dama_ffi_checksum_method_gamesession_play() != 45337) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 13372) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 37638) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_method_gamesession_position_code() != 45879) {

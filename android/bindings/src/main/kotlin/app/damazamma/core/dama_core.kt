@@ -1023,7 +1023,7 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play() and 0xFFFF) != 45337) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 13372) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 37638) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_position_code() and 0xFFFF) != 45879) {
@@ -1928,7 +1928,8 @@ public interface GameSessionInterface {
     fun `play`(`notation`: kotlin.String): GameMove
     
     /**
-     * Plays the move whose route is `path` (start and landing points).
+     * Plays the move whose route is `path` (start and landing points), under one lock:
+     * no other thread can play between finding the move and playing it.
      */
     fun `playPath`(`path`: List<kotlin.String>): GameMove
     
@@ -2304,7 +2305,8 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
 
     
     /**
-     * Plays the move whose route is `path` (start and landing points).
+     * Plays the move whose route is `path` (start and landing points), under one lock:
+     * no other thread can play between finding the move and playing it.
      */
     @Throws(DamaException::class)override fun `playPath`(`path`: List<kotlin.String>): GameMove {
             return FfiConverterTypeGameMove.lift(
