@@ -19,12 +19,34 @@ fn score_text(i: &SearchInfo) -> String {
     }
 }
 
-/// Notation of a line of moves from `pos`.
-fn line_text(pos: &Position, moves: &[Move]) -> String {
+/// The notation of root moves, each written once: in a position of thousands of capture
+/// routes, writing one move's notation means generating the routes again, and each `info`
+/// line and `bestmove` would otherwise do it anew.
+#[derive(Default)]
+struct RootNames(Vec<(Move, String)>);
+
+impl RootNames {
+    fn name(&mut self, pos: &Position, m: &Move) -> Option<String> {
+        if let Some((_, s)) = self.0.iter().find(|(k, _)| k == m) {
+            return Some(s.clone());
+        }
+        let s = notation::move_to_string(pos, m)?;
+        self.0.push((*m, s.clone()));
+        Some(s)
+    }
+}
+
+/// Notation of a line of moves from `pos` (its first move through `names`).
+fn line_text(pos: &Position, moves: &[Move], names: &mut RootNames) -> String {
     let mut p = pos.clone();
     let mut out = Vec::new();
-    for m in moves {
-        match notation::move_to_string(&p, m) {
+    for (i, m) in moves.iter().enumerate() {
+        let text = if i == 0 {
+            names.name(&p, m)
+        } else {
+            notation::move_to_string(&p, m)
+        };
+        match text {
             Some(s) => out.push(s),
             None => break,
         }
@@ -33,7 +55,7 @@ fn line_text(pos: &Position, moves: &[Move]) -> String {
     out.join(" ")
 }
 
-fn info_line(pos: &Position, i: &SearchInfo) -> String {
+fn info_line(pos: &Position, i: &SearchInfo, names: &mut RootNames) -> String {
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
         i.depth,
@@ -42,7 +64,7 @@ fn info_line(pos: &Position, i: &SearchInfo) -> String {
         i.nodes,
         i.nps,
         i.time.as_millis(),
-        line_text(pos, &i.pv)
+        line_text(pos, &i.pv, names)
     )
 }
 
@@ -50,10 +72,11 @@ fn info_line(pos: &Position, i: &SearchInfo) -> String {
 pub fn go(pos: &Position, player: Player, seed: u64) -> Result<(), String> {
     let mut engine = Engine::new(DEFAULT_TT_MIB);
     let stop = AtomicBool::new(false);
+    let mut names = RootNames::default();
     let result = match player {
         Player::Level(l) => engine.play_level(pos, &[], l, seed, &stop),
         Player::Limits(limits) => engine.think(pos, &[], &limits, &stop, |i| {
-            println!("{}", info_line(pos, i));
+            println!("{}", info_line(pos, i, &mut names));
         }),
         Player::Random => {
             let moves = pos.legal_moves();
@@ -73,9 +96,11 @@ pub fn go(pos: &Position, player: Player, seed: u64) -> Result<(), String> {
     };
     let r = result.map_err(|e| e.to_string())?;
     if matches!(player, Player::Level(_)) {
-        println!("{}", info_line(pos, &r.info));
+        println!("{}", info_line(pos, &r.info, &mut names));
     }
-    let text = notation::move_to_string(pos, &r.best).ok_or("internal: best move not legal")?;
+    let text = names
+        .name(pos, &r.best)
+        .ok_or("internal: best move not legal")?;
     println!("bestmove {text}");
     Ok(())
 }
@@ -266,11 +291,12 @@ pub fn engine_loop() -> Result<(), String> {
                 let handle = std::thread::spawn(move || {
                     let Ok(mut e) = engine.lock() else { return };
                     let mut last: Option<Move> = None;
+                    let mut names = RootNames::default();
                     let r = match level {
                         Some(l) => e.play_level(&pos, &hist, Level::new(l), pos.key(), &flag2),
                         None => e.think(&pos, &hist, &limits, &flag2, |i| {
                             last = i.pv.first().copied();
-                            say(&out2, &info_line(&pos, i));
+                            say(&out2, &info_line(&pos, i, &mut names));
                         }),
                     };
                     let best = match r {
@@ -283,7 +309,7 @@ pub fn engine_loop() -> Result<(), String> {
                             return;
                         }
                     };
-                    if let Some(m) = best.and_then(|m| notation::move_to_string(&pos, &m)) {
+                    if let Some(m) = best.and_then(|m| names.name(&pos, &m)) {
                         say(&out2, &format!("bestmove {m}"));
                     }
                 });
