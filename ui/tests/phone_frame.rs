@@ -33,6 +33,17 @@ fn phone(name: &str) -> (Screen, dama_ui::AppWindow, std::path::PathBuf) {
     (screen, ui, dir)
 }
 
+/// Starts a game for two of the game at `index` on Home (fast animations) and draws it.
+fn start_for_two(screen: &mut Screen, ui: &dama_ui::AppWindow, index: i32) {
+    ui.set_game_index(index);
+    ui.set_opponent(0);
+    ui.set_anim_speed(1);
+    ui.invoke_settings_changed();
+    ui.invoke_start_game();
+    screen.advance(Duration::from_millis(16));
+    screen.draw().expect("the game screen");
+}
+
 /// Draws frames until the move under way has arrived; `each` sees every frame drawn.
 fn animate(screen: &mut Screen, ui: &dama_ui::AppWindow, mut each: impl FnMut(&Screen)) {
     for _ in 0..300 {
@@ -56,13 +67,7 @@ fn zamma_lines_drawn_partially_equal_a_full_repaint() {
     // redraws around itself must match drawing everything.
     let (mut screen, ui, dir) = phone("zamma");
     screen.draw().expect("a first frame");
-    ui.set_game_index(1);
-    ui.set_opponent(0);
-    ui.set_anim_speed(1);
-    ui.invoke_settings_changed();
-    ui.invoke_start_game();
-    screen.advance(Duration::from_millis(16));
-    screen.draw().expect("the game screen");
+    start_for_two(&mut screen, &ui, 1);
     ui.invoke_tapped("d4".into());
     ui.invoke_tapped("e5".into());
     animate(&mut screen, &ui, |_| {});
@@ -144,13 +149,7 @@ fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
     assert!(!hooks.go_back());
 
     // A game for two; a man moves and every animation frame is drawn partially.
-    ui.set_game_index(0);
-    ui.set_opponent(0);
-    ui.set_anim_speed(1);
-    ui.invoke_settings_changed();
-    ui.invoke_start_game();
-    screen.advance(Duration::from_millis(16));
-    screen.draw().expect("the game screen");
+    start_for_two(&mut screen, &ui, 0);
     ui.invoke_tapped("a3".into());
     ui.invoke_tapped("a4".into());
     let mut partial = 0;
