@@ -50,6 +50,16 @@ awk -v u="$ui_size" -v c="$core_size" 'BEGIN {
 [ "$core_size" -le 2000000 ] || echo "note: the FFI cdylib is over its 2 MB budget"
 pass=0; fail=0
 
+echo "== aarch64: the app library builds the app and draws Home (under qemu) =="
+uidir=$(dirname "$ui")
+aarch64-linux-gnu-gcc scripts/arm64/draw_home.c -o $arm/draw_home -L"$uidir" -ldama_ui
+if DAMA_DATA_DIR=$(mktemp -d) QEMU_LD_PREFIX=/usr/aarch64-linux-gnu \
+   LD_LIBRARY_PATH="$uidir:/usr/lib/aarch64-linux-gnu" qemu-aarch64-static $arm/draw_home; then
+  pass=$((pass+1))
+else
+  fail=$((fail+1))
+fi
+
 echo "== Android and iOS: the whole app, the core and the FFI, type-checked and linted =="
 phone() {
   RUSTC_BOOTSTRAP=1 cargo +debian clippy -Zbuild-std=std,panic_abort --target "$1" \
