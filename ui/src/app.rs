@@ -39,6 +39,9 @@ pub struct App {
     animation: Option<Animation>,
     timer: Timer,
     in_game: bool,
+    /// The board and orientation the line models were built for: they change only with
+    /// them, not on every frame of a move.
+    lines_for: std::cell::Cell<Option<(dama_core::BoardKind, bool)>>,
 }
 
 impl App {
@@ -60,6 +63,7 @@ impl App {
             animation: None,
             timer: Timer::default(),
             in_game: false,
+            lines_for: std::cell::Cell::new(None),
         }
     }
 
@@ -85,11 +89,7 @@ impl App {
         } else {
             // The side to move on the board shown: during a move's animation, the mover's
             // (the board turns once the move has arrived).
-            let shown = match &self.animation {
-                Some(a) => &a.before,
-                None => self.flow.game().position(),
-            };
-            self.settings.flip_two_players && shown.side_to_move() == Color::Black
+            self.settings.flip_two_players && self.shown().side_to_move() == Color::Black
         }
     }
 
@@ -364,31 +364,38 @@ impl App {
         }
     }
 
+    /// The position on the board: during a move's animation, the one before it.
+    fn shown(&self) -> &dama_core::Position {
+        match &self.animation {
+            Some(a) => &a.before,
+            None => self.flow.game().position(),
+        }
+    }
+
     /// Pushes the whole state into the window.
     pub fn refresh(&self) {
         let Some(ui) = self.ui.upgrade() else { return };
-        let pos = match &self.animation {
-            Some(a) => &a.before,
-            None => self.flow.game().position(),
-        };
+        let pos = self.shown();
         let g = pos.geometry();
         let flipped = self.flipped();
         let xy = |p: Point| view::xy(g, p, flipped);
         ui.set_playing_game(self.flow.game().rules().game() as i32);
         ui.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         ui.set_board_size(g.size() as i32);
-        let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
-            .into_iter()
-            .map(|s| LineVm {
-                x: s.x,
-                y: s.y,
-                w: s.w,
-                h: s.h,
-                rising: s.rising,
-            })
-            .partition(|l| l.w == 0.0 || l.h == 0.0);
-        models::sync(&self.models.lines, lines);
-        models::sync(&self.models.diagonals, diagonals);
+        if self.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
+            let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
+                .into_iter()
+                .map(|s| LineVm {
+                    x: s.x,
+                    y: s.y,
+                    w: s.w,
+                    h: s.h,
+                    rising: s.rising,
+                })
+                .partition(|l| l.w == 0.0 || l.h == 0.0);
+            models::sync(&self.models.lines, lines);
+            models::sync(&self.models.diagonals, diagonals);
+        }
 
         // Points with their marks.
         let ctl = self.flow.controller();

@@ -181,7 +181,7 @@ impl Flow {
 
     /// The point of the piece the last move huffed (removed first, R-Z14), if it did.
     pub fn huffed(&self) -> Option<Point> {
-        self.game.record().played().last().and_then(|m| m.huff())
+        self.game.record().last_played().and_then(|m| m.huff())
     }
 
     /// The computer's search, when it is the computer's turn.

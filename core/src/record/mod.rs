@@ -172,6 +172,11 @@ impl GameRecord {
         self.positions[i].move_path(&self.moves[i].0)
     }
 
+    /// The last move played (before the cursor), if any.
+    pub fn last_played(&self) -> Option<&Move> {
+        self.cursor.checked_sub(1).map(|i| &self.moves[i].0)
+    }
+
     /// The moves played up to the cursor.
     pub fn played(&self) -> Vec<Move> {
         self.moves[..self.cursor].iter().map(|(m, _)| *m).collect()
