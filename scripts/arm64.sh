@@ -30,10 +30,10 @@ export PKG_CONFIG_LIBDIR_aarch64_unknown_linux_gnu=/usr/lib/aarch64-linux-gnu/pk
 arm=target/arm64
 t=aarch64-unknown-linux-gnu
 
-echo "== aarch64: core and rule tests under qemu =="
+echo "== aarch64: core and rule tests under qemu == (at $SECONDS s)"
 cargo +debian test --target $t --target-dir $arm -p dama-core -p dama-tests
 
-echo "== aarch64: release builds (app library with the phone features, FFI cdylib) =="
+echo "== aarch64: release builds (app library with the phone features, FFI cdylib) == (at $SECONDS s)"
 cargo +debian build --profile release-app --target $t --target-dir $arm -p dama-ui --lib --no-default-features
 cargo +debian build --release --target $t --target-dir $arm -p dama-ffi --lib
 ui=$arm/$t/release-app/libdama_ui.so
@@ -50,7 +50,7 @@ awk -v u="$ui_size" -v c="$core_size" 'BEGIN {
 [ "$core_size" -le 2000000 ] || echo "note: the FFI cdylib is over its 2 MB budget"
 pass=0; fail=0
 
-echo "== aarch64: the app library builds the app and draws Home (under qemu) =="
+echo "== aarch64: the app library builds the app and draws Home (under qemu) == (at $SECONDS s)"
 uidir=$(dirname "$ui")
 aarch64-linux-gnu-gcc scripts/arm64/draw_home.c -o $arm/draw_home -L"$uidir" -ldama_ui
 if DAMA_DATA_DIR=$(mktemp -d) QEMU_LD_PREFIX=/usr/aarch64-linux-gnu \
@@ -60,7 +60,7 @@ else
   fail=$((fail+1))
 fi
 
-echo "== Android and iOS: the whole app, the core and the FFI, type-checked and linted =="
+echo "== Android and iOS: the whole app, the core and the FFI, type-checked and linted == (at $SECONDS s)"
 phone() {
   RUSTC_BOOTSTRAP=1 cargo +debian clippy -Zbuild-std=std,panic_abort --target "$1" \
     --target-dir target/phone-check "${@:2}" -- -D warnings
@@ -75,7 +75,7 @@ for target in aarch64-linux-android aarch64-apple-ios; do
   else
     phone $target -p dama-ui --lib --bin dama-app --no-default-features
   fi
-  echo "checked the app (dama-ui) for $target"
+  echo "checked the app (dama-ui) for $target (at $SECONDS s)"
   pass=$((pass+1))
 done
 echo "arm64: $pass passed, $fail failed"

@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s ==\n' "$*"; }
+# Each step prints the time since the start, so a slow CI run shows where its time went.
+start=$(date +%s)
+step() { printf '\n== %s == (at %d s)\n' "$*" $(($(date +%s) - start)); }
+trap 'printf "\n== done == (at %d s)\n" $(($(date +%s) - start))' EXIT
 
 step "setup"
 need=()
