@@ -14,7 +14,9 @@ jna=/usr/share/java/jna.jar
 [ -f "$jna" ] || { echo "libjna-java is missing (apt-get install libjna-java)" >&2; exit 1; }
 out=target/kotlin-test
 mkdir -p "$out"
+rm -f "$out/test.jar" # a failed compile must not leave the last run's jar to test
 "$kotlinc" -nowarn -cp "$jna" -d "$out/test.jar" \
   android/bindings/src/main/kotlin/app/damazamma/core/dama_core.kt tests/ffi/kotlin/FfiTest.kt 2>&1 \
   | grep -v "^warning:" || true
+[ -f "$out/test.jar" ] || { echo "kotlin: the test did not compile" >&2; exit 1; }
 java -Djna.library.path="$PWD/target/debug" -cp "$out/test.jar:$jna:$(dirname "$kotlinc")/../lib/kotlin-stdlib.jar" FfiTestKt

@@ -5,9 +5,10 @@ use crate::geometry::{Bits, Point};
 pub(crate) const NO_POINT: u8 = u8::MAX;
 
 /// A legal move, identified as in: start, final point, set of captured points,
-/// promotion and huff point. Small and `Copy`; the full path is recovered with
+/// promotion and huff point. Equality and hashing are that identity: two routes that lead
+/// to the same result are the same move. Small and `Copy`; the full path is recovered with
 /// [`crate::Position::move_path`] or comes with [`crate::Position::legal_moves_detailed`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct Move {
     pub(crate) captured: u128,
     /// Pieces of the mover liable to huffing after this move (R-Z14), where they will stand.
@@ -100,13 +101,25 @@ impl Move {
         self.paths
     }
 
-    /// Same identity (start, end, captured set, promotion, huff point).
+    /// The identity: start, end, captured set, promotion, huff point.
     #[inline]
-    pub(crate) fn same_identity(&self, o: &Move) -> bool {
-        self.from == o.from
-            && self.to == o.to
-            && self.captured == o.captured
-            && self.promote == o.promote
-            && self.huff == o.huff
+    fn identity(&self) -> (u8, u8, u128, bool, u8) {
+        (self.from, self.to, self.captured, self.promote, self.huff)
+    }
+}
+
+impl PartialEq for Move {
+    /// Same identity: what the route took (jumps, merged route count) does not matter.
+    #[inline]
+    fn eq(&self, o: &Move) -> bool {
+        self.identity() == o.identity()
+    }
+}
+
+impl Eq for Move {}
+
+impl std::hash::Hash for Move {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.identity().hash(h);
     }
 }

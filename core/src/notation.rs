@@ -75,6 +75,21 @@ pub fn move_to_string(pos: &Position, m: &Move) -> Option<String> {
     pos.move_detailed(m).map(|d| d.notation)
 }
 
+/// The notation of a line of moves from `pos` (a principal variation), up to the first
+/// move that is not legal where it is played.
+pub fn line(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        match move_to_string(&p, m) {
+            Some(s) => out.push(s),
+            None => break,
+        }
+        p.play_unchecked(m);
+    }
+    out
+}
+
 /// A move text split into its parts, not yet matched against a position.
 struct Parsed {
     huff: Option<Point>,

@@ -301,7 +301,7 @@ impl Position {
         let legal = self.legal_moves();
         let found = legal
             .iter()
-            .find(|l| l.same_identity(m))
+            .find(|l| *l == m)
             .ok_or(PlayError::IllegalMove)?;
         let mut next = self.clone();
         next.play_unchecked(found);
@@ -374,10 +374,18 @@ impl Position {
     /// Order: no legal move (R-T9, R-Z16) first, then the one-piece rules (R-T10, R-T11),
     /// then the clock (R-T11, R-Z17).
     pub fn outcome(&self) -> Option<Outcome> {
-        let us = self.side;
         let mut buf = Vec::new();
         self.generate_moves(&mut buf);
-        if buf.is_empty() {
+        self.outcome_given(!buf.is_empty())
+    }
+
+    /// [`Position::outcome`] for a caller that has generated the moves already (with
+    /// [`Position::generate_moves`], which ignores the clocks): `can_move` says whether that
+    /// list is non-empty. Saves a generation, which a huge capture position feels.
+    pub(crate) fn outcome_given(&self, can_move: bool) -> Option<Outcome> {
+        let us = self.side;
+        if !can_move {
+            let mut buf = Vec::new();
             let no_pieces = self.pieces[us.index()] == 0;
             if self.rules.family().decided_by_count() && !self.opponent_can_move(&mut buf) {
                 return Some(self.count_outcome(Reason::BothBlocked));

@@ -6,7 +6,7 @@
 use crate::games::Detailed;
 use crate::geometry::Point;
 use crate::moves::Move;
-use crate::notation;
+use crate::notation::{self, NotationError};
 use crate::outcome::Outcome;
 use crate::position::{PlayError, Position};
 use crate::record::{GameRecord, RecordError};
@@ -38,13 +38,21 @@ impl Session {
     }
 
     /// Works out the cache for the position at the cursor.
+    /// One generation per position: the result is read from the move list (where the
+    /// clocks have not run out, which `legal_moves_detailed` would not generate for).
     fn refresh(&mut self) {
-        self.outcome = self.record.outcome();
-        self.moves = if self.outcome.is_some() {
-            Vec::new()
+        let pos = self.record.current();
+        if pos.clock_expired() {
+            self.moves = Vec::new();
+            self.outcome = self.record.outcome();
         } else {
-            self.record.current().legal_moves_detailed()
-        };
+            self.moves = pos.legal_moves_detailed();
+            let can_move = !self.moves.is_empty();
+            self.outcome = self.record.outcome_with(|p| p.outcome_given(can_move));
+            if self.outcome.is_some() {
+                self.moves = Vec::new();
+            }
+        }
     }
 
     /// The record: moves, positions, save and load.
@@ -84,6 +92,12 @@ impl Session {
             .find(|d| d.routes.iter().any(|r| r[..] == route[..]))
     }
 
+    /// The legal move a text names (a full route, or start-end when unambiguous), found in
+    /// the cached list.
+    pub fn find(&self, text: &str) -> Result<Detailed, NotationError> {
+        notation::find_move(self.position().geometry(), &self.moves, text)
+    }
+
     /// Plays a legal move (one of [`Session::legal_moves`], or the same move built
     /// elsewhere).
     pub fn play(&mut self, m: &Move) -> Result<Detailed, PlayError> {
@@ -93,7 +107,7 @@ impl Session {
         let d = self
             .moves
             .iter()
-            .find(|d| d.mv.same_identity(m))
+            .find(|d| d.mv == *m)
             .cloned()
             .ok_or(PlayError::IllegalMove)?;
         self.push(&d);
@@ -119,13 +133,11 @@ impl Session {
         if self.outcome.is_some() {
             return Err(RecordError::AfterEnd { index });
         }
-        let d = notation::find_move(self.position().geometry(), &self.moves, text).map_err(
-            |error| RecordError::Move {
-                index,
-                text: crate::quote::quote(text),
-                error,
-            },
-        )?;
+        let d = self.find(text).map_err(|error| RecordError::Move {
+            index,
+            text: crate::quote::quote(text),
+            error,
+        })?;
         self.push(&d);
         Ok(d)
     }

@@ -17,6 +17,7 @@ uniffi::setup_scaffolding!("dama_core");
 
 use dama_core::ai::{AiError, Engine, Level, Limits};
 use dama_core::notation::{self, NotationError};
+use dama_core::outcome::Reason;
 use dama_core::position::{PlayError, Role};
 use dama_core::quote::Quote;
 use dama_core::record::{pdn, GameRecord, RecordError};
@@ -119,8 +120,11 @@ fn play_error(e: PlayError) -> DamaError {
     }
 }
 
+/// A game of the rule book (the core's `GameId`, named `Game` in the bindings).
+pub type Game = GameId;
+
 /// A game of the rule book.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+#[uniffi::remote(Enum)]
 pub enum Game {
     /// Turkish Dama.
     Turkish,
@@ -134,32 +138,11 @@ pub enum Game {
     Kharbaga,
 }
 
-impl From<Game> for GameId {
-    fn from(g: Game) -> GameId {
-        match g {
-            Game::Turkish => GameId::Turkish,
-            Game::Zamma => GameId::Zamma,
-            Game::Damma => GameId::Damma,
-            Game::Fetaix => GameId::Fetaix,
-            Game::Kharbaga => GameId::Kharbaga,
-        }
-    }
-}
-
-impl From<GameId> for Game {
-    fn from(g: GameId) -> Game {
-        match g {
-            GameId::Turkish => Game::Turkish,
-            GameId::Zamma => Game::Zamma,
-            GameId::Damma => Game::Damma,
-            GameId::Fetaix => Game::Fetaix,
-            GameId::Kharbaga => Game::Kharbaga,
-        }
-    }
-}
+/// A side (the core's `Color`, named `Side` in the bindings).
+pub type Side = Color;
 
 /// A side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+#[uniffi::remote(Enum)]
 pub enum Side {
     /// White (moves first in Turkish Dama).
     White,
@@ -167,13 +150,34 @@ pub enum Side {
     Black,
 }
 
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
+/// Why a game ended (the core's `Reason`).
+pub type EndReason = Reason;
+
+/// Why a game ended.
+#[uniffi::remote(Enum)]
+pub enum EndReason {
+    /// The loser has no pieces left (R-T9, R-Z16).
+    NoPieces,
+    /// The loser, to move, has no legal move (R-T9, R-Z16).
+    Blocked,
+    /// Turkish: one king against one man; the king wins (R-T10).
+    KingVersusLoneMan,
+    /// Turkish `lone-man=draw`: one piece each is a draw (R-T10 option).
+    OnePieceEach,
+    /// Turkish: one king against one king (R-T11).
+    KingVersusKing,
+    /// The same position occurred a third time (R-T11, R-Z17).
+    Repetition,
+    /// Turkish: 50 plies without capture or man move (R-T11).
+    FiftyPlies,
+    /// Zamma family: 40 plies without capture, decided by count (R-Z17).
+    FortyPlies,
+    /// Zamma family: neither side can move, decided by count (R-Z16).
+    BothBlocked,
+    /// The players agreed to a draw.
+    Agreement,
+    /// A player resigned.
+    Resignation,
 }
 
 /// A point of the board.
@@ -220,9 +224,32 @@ pub struct BoardPiece {
     pub king: bool,
 }
 
-/// A legal move.
+/// A legal move as listed: what a menu or a move list needs. Its points and routes come
+/// from [`GameSession::move_detail`]: a big capture position has thousands of moves and
+/// hundreds of thousands of route points, and listing them all would take the foreign side
+/// a second to read.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct GameMove {
+    /// Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
+    pub notation: String,
+    /// Where the piece starts (`start` rather than `from`, a keyword in Python).
+    pub start: String,
+    /// Where it ends.
+    pub end: String,
+    /// How many pieces it captures.
+    pub capture_count: u32,
+    /// The man is crowned.
+    pub promotes: bool,
+    /// The liable piece removed first (huffing), if any.
+    pub huff: Option<String>,
+    /// How many routes lead to the same result; 1 for most moves.
+    pub route_count: u32,
+}
+
+/// One move in full: its canonical route, the pieces it captures and every route it stands
+/// for (what drawing or animating the move needs).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct MoveDetail {
     /// Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
     pub notation: String,
     /// Start and every landing point of the canonical route.
@@ -242,8 +269,10 @@ pub struct GameMove {
 pub struct GameResult {
     /// The winner; `None` for a draw.
     pub winner: Option<Side>,
-    /// Short code (`king-vs-lone-man`).
-    pub reason: String,
+    /// Why it ended.
+    pub reason: EndReason,
+    /// The reason's short code, as files and the command line write it (`king-vs-lone-man`).
+    pub code: String,
     /// A sentence for players.
     pub description: String,
 }
@@ -252,7 +281,7 @@ pub struct GameResult {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct SearchReport {
     /// The move to play.
-    pub best: GameMove,
+    pub best: MoveDetail,
     /// Depth completed.
     pub depth: u32,
     /// Score for the side to move (hundredths of a man).
@@ -292,28 +321,26 @@ pub struct GameInfo {
 /// Every game with its options.
 #[uniffi::export]
 pub fn games() -> Vec<GameInfo> {
-    {
-        GameId::ALL
-            .iter()
-            .map(|&g| GameInfo {
-                game: g.into(),
-                id: g.id().into(),
-                name: g.display_name().into(),
-                also_known_as: if g == GameId::Zamma {
-                    vec!["Srand".into(), "Dhamet".into()]
-                } else {
-                    Vec::new()
-                },
-                options: dama_core::rules::option_descriptions(g)
-                    .iter()
-                    .map(|(o, d)| RuleOption {
-                        option: o.to_string(),
-                        description: d.to_string(),
-                    })
-                    .collect(),
-            })
-            .collect()
-    }
+    GameId::ALL
+        .iter()
+        .map(|&g| GameInfo {
+            game: g,
+            id: g.id().into(),
+            name: g.display_name().into(),
+            also_known_as: if g == GameId::Zamma {
+                vec!["Srand".into(), "Dhamet".into()]
+            } else {
+                Vec::new()
+            },
+            options: dama_core::rules::option_descriptions(g)
+                .iter()
+                .map(|(o, d)| RuleOption {
+                    option: o.to_string(),
+                    description: d.to_string(),
+                })
+                .collect(),
+        })
+        .collect()
 }
 
 /// The version of the core library.
@@ -327,15 +354,25 @@ fn label(pos: &Position, p: Point) -> String {
 }
 
 fn to_game_move(pos: &Position, d: &Detailed) -> GameMove {
+    let (first, last) = (d.path[0], d.path[d.path.len() - 1]);
     GameMove {
         notation: d.notation.clone(),
-        path: d.path.iter().map(|&p| label(pos, p)).collect(),
-        routes: d
-            .routes
-            .iter()
-            .map(|r| r.iter().map(|&p| label(pos, p)).collect())
-            .collect(),
-        captured: d.mv.captured().into_iter().map(|p| label(pos, p)).collect(),
+        start: label(pos, first),
+        end: label(pos, last),
+        capture_count: d.mv.captured().len() as u32,
+        promotes: d.mv.promotes(),
+        huff: d.mv.huff().map(|p| label(pos, p)),
+        route_count: d.routes.len() as u32,
+    }
+}
+
+fn to_detail(pos: &Position, d: &Detailed) -> MoveDetail {
+    let labels = |r: &[Point]| r.iter().map(|&p| label(pos, p)).collect::<Vec<_>>();
+    MoveDetail {
+        notation: d.notation.clone(),
+        path: labels(&d.path),
+        routes: d.routes.iter().map(|r| labels(r)).collect(),
+        captured: labels(&d.mv.captured()),
         promotes: d.mv.promotes(),
         huff: d.mv.huff().map(|p| label(pos, p)),
     }
@@ -352,15 +389,16 @@ fn parse_point(pos: &Position, label: &str) -> Result<Point, DamaError> {
 fn board_piece(pos: &Position, p: Point) -> Option<BoardPiece> {
     pos.piece_at(p).map(|pc| BoardPiece {
         point: label(pos, p),
-        side: pc.color.into(),
+        side: pc.color,
         king: pc.role == Role::King,
     })
 }
 
 fn to_result(o: &Outcome) -> GameResult {
     GameResult {
-        winner: o.winner().map(Side::from),
-        reason: o.reason().code().into(),
+        winner: o.winner(),
+        reason: o.reason(),
+        code: o.reason().code().into(),
         description: o.reason().describe().into(),
     }
 }
@@ -406,46 +444,39 @@ impl GameSession {
         options: Vec<String>,
         position: Option<String>,
     ) -> Result<Arc<GameSession>, DamaError> {
-        {
-            let rules =
-                Rules::with_options(game.into(), &options).map_err(|e| DamaError::BadRules {
+        let rules = Rules::with_options(game, &options).map_err(|e| DamaError::BadRules {
+            detail: e.to_string(),
+        })?;
+        let start = match position {
+            Some(code) => {
+                Position::from_code(rules, &code).map_err(|e| DamaError::BadPosition {
                     detail: e.to_string(),
-                })?;
-            let start = match position {
-                Some(code) => {
-                    Position::from_code(rules, &code).map_err(|e| DamaError::BadPosition {
-                        detail: e.to_string(),
-                    })?
-                }
-                None => Position::start(rules),
-            };
-            Ok(Arc::new(GameSession::of(GameRecord::from_position(start))))
-        }
+                })?
+            }
+            None => Position::start(rules),
+        };
+        Ok(Arc::new(GameSession::of(GameRecord::from_position(start))))
     }
 
     /// A game loaded from [`GameSession::save`]'s text.
     #[uniffi::constructor]
     pub fn load(record: String) -> Result<Arc<GameSession>, DamaError> {
-        {
-            let rec = GameRecord::from_json(&record).map_err(|e| DamaError::CorruptRecord {
-                detail: e.to_string(),
-            })?;
-            Ok(Arc::new(GameSession::of(rec)))
-        }
+        let rec = GameRecord::from_json(&record).map_err(|e| DamaError::CorruptRecord {
+            detail: e.to_string(),
+        })?;
+        Ok(Arc::new(GameSession::of(rec)))
     }
 
     /// A game imported from PDN.
     #[uniffi::constructor]
     pub fn import_pdn(text: String) -> Result<Arc<GameSession>, DamaError> {
-        {
-            let rec = pdn::import(&text).map_err(record_error)?;
-            Ok(Arc::new(GameSession::of(rec)))
-        }
+        let rec = pdn::import(&text).map_err(record_error)?;
+        Ok(Arc::new(GameSession::of(rec)))
     }
 
     /// The game.
     pub fn game(&self) -> Game {
-        self.lock().rules().game().into()
+        self.lock().rules().game()
     }
 
     /// The options in force (`key=value`, defaults left out).
@@ -455,87 +486,85 @@ impl GameSession {
 
     /// The board to draw.
     pub fn geometry(&self) -> BoardGeometry {
-        {
-            let g = self.lock().rules().geometry();
-            BoardGeometry {
-                size: g.size(),
-                squares: g.kind() == dama_core::BoardKind::Squares8,
-                points: g
-                    .points()
-                    .iter()
-                    .map(|&p| {
-                        let (file, rank) = g.coords(p);
-                        BoardPoint {
-                            label: g.label(p),
-                            file,
-                            rank,
-                        }
-                    })
-                    .collect(),
-                lines: g
-                    .lines()
-                    .iter()
-                    .map(|l| BoardLine {
-                        from: g.label(l.a),
-                        to: g.label(l.b),
-                    })
-                    .collect(),
-            }
+        let g = self.lock().rules().geometry();
+        BoardGeometry {
+            size: g.size(),
+            squares: g.kind() == dama_core::BoardKind::Squares8,
+            points: g
+                .points()
+                .iter()
+                .map(|&p| {
+                    let (file, rank) = g.coords(p);
+                    BoardPoint {
+                        label: g.label(p),
+                        file,
+                        rank,
+                    }
+                })
+                .collect(),
+            lines: g
+                .lines()
+                .iter()
+                .map(|l| BoardLine {
+                    from: g.label(l.a),
+                    to: g.label(l.b),
+                })
+                .collect(),
         }
     }
 
     /// Whose turn it is.
     pub fn side_to_move(&self) -> Side {
-        self.lock().position().side_to_move().into()
+        self.lock().position().side_to_move()
     }
 
     /// Every piece on the board.
     pub fn pieces(&self) -> Vec<BoardPiece> {
-        {
-            let r = self.lock();
-            let pos = r.position();
-            let g = pos.geometry();
-            g.points()
-                .iter()
-                .filter_map(|&p| board_piece(pos, p))
-                .collect()
-        }
+        let r = self.lock();
+        let pos = r.position();
+        let g = pos.geometry();
+        g.points()
+            .iter()
+            .filter_map(|&p| board_piece(pos, p))
+            .collect()
     }
 
     /// The piece on a point, if any.
     pub fn piece_at(&self, point: String) -> Result<Option<BoardPiece>, DamaError> {
-        {
-            let r = self.lock();
-            let pos = r.position();
-            let p = parse_point(pos, &point)?;
-            Ok(board_piece(pos, p))
-        }
+        let r = self.lock();
+        let pos = r.position();
+        let p = parse_point(pos, &point)?;
+        Ok(board_piece(pos, p))
     }
 
     /// Every legal move (none once the game is over).
     pub fn legal_moves(&self) -> Vec<GameMove> {
-        {
-            let r = self.lock();
-            let pos = r.position();
-            r.legal_moves()
-                .iter()
-                .map(|d| to_game_move(pos, d))
-                .collect()
-        }
+        let r = self.lock();
+        let pos = r.position();
+        r.legal_moves()
+            .iter()
+            .map(|d| to_game_move(pos, d))
+            .collect()
     }
 
     /// The legal moves of the piece on `point` (what a tap needs).
     pub fn moves_from(&self, point: String) -> Result<Vec<GameMove>, DamaError> {
-        {
-            let r = self.lock();
-            let pos = r.position();
-            let p = parse_point(pos, &point)?;
-            Ok(r.moves_from(p).map(|d| to_game_move(pos, d)).collect())
-        }
+        let r = self.lock();
+        let pos = r.position();
+        let p = parse_point(pos, &point)?;
+        Ok(r.moves_from(p).map(|d| to_game_move(pos, d)).collect())
+    }
+
+    /// One legal move in full (its route, captured points and every route it stands for),
+    /// by its notation as [`GameSession::legal_moves`] lists it or any notation `play` takes.
+    pub fn move_detail(&self, notation: String) -> Result<MoveDetail, DamaError> {
+        let r = self.lock();
+        let d = r.find(&notation).map_err(notation_error)?;
+        Ok(to_detail(r.position(), &d))
     }
 
     /// Plays a move given in notation (a full route, or start-end when unambiguous).
-    pub fn play(&self, notation: String) -> Result<GameMove, DamaError> {
+    pub fn play(&self, notation: String) -> Result<MoveDetail, DamaError> {
         let mut r = self.lock();
         if let Some(o) = r.outcome() {
             return Err(DamaError::GameOver {
@@ -544,12 +573,12 @@ impl GameSession {
         }
         let pos = r.position().clone();
         let d = r.play_notation(&notation).map_err(record_error)?;
-        Ok(to_game_move(&pos, &d))
+        Ok(to_detail(&pos, &d))
     }
 
     /// Plays the move whose route is `path` (start and landing points), under one lock:
     /// no other thread can play between finding the move and playing it.
-    pub fn play_path(&self, path: Vec<String>) -> Result<GameMove, DamaError> {
+    pub fn play_path(&self, path: Vec<String>) -> Result<MoveDetail, DamaError> {
         if path.len() < 2 {
             return Err(DamaError::BadNotation {
                 detail: "a path needs at least two points".into(),
@@ -578,7 +607,7 @@ impl GameSession {
             // Not a full route: start-end, which the notation resolves when unambiguous.
             r.play_notation(&path.join("-")).map_err(record_error)?
         };
-        Ok(to_game_move(&pos, &d))
+        Ok(to_detail(&pos, &d))
     }
 
     /// Takes back one ply.
@@ -603,14 +632,12 @@ impl GameSession {
 
     /// The moves played, in notation.
     pub fn move_history(&self) -> Vec<String> {
-        {
-            self.lock()
-                .record()
-                .moves()
-                .into_iter()
-                .map(String::from)
-                .collect()
-        }
+        self.lock()
+            .record()
+            .moves()
+            .into_iter()
+            .map(String::from)
+            .collect()
     }
 
     /// The current position code.
@@ -625,9 +652,7 @@ impl GameSession {
 
     /// The record as PDN.
     pub fn export_pdn(&self) -> String {
-        {
-            pdn::export(self.lock().record(), &pdn::PdnTags::default())
-        }
+        pdn::export(self.lock().record(), &pdn::PdnTags::default())
     }
 
     /// The result, once the game is over.
@@ -637,11 +662,9 @@ impl GameSession {
 
     /// The side to move resigns.
     pub fn resign(&self) -> Result<(), DamaError> {
-        {
-            let mut r = self.lock();
-            let side = r.position().side_to_move();
-            r.resign(side).map_err(play_error)
-        }
+        let mut r = self.lock();
+        let side = r.position().side_to_move();
+        r.resign(side).map_err(play_error)
     }
 
     /// The players agree to a draw.
@@ -698,41 +721,37 @@ impl AiPlayer {
             &AtomicBool,
         ) -> Result<dama_core::ai::SearchResult, AiError>,
     ) -> Result<SearchReport, DamaError> {
-        {
-            let (pos, history) = session.snapshot()?;
-            let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-            let r = f(&mut engine, &pos, &history, &cancel.flag).map_err(|e| match e {
-                AiError::Cancelled => DamaError::Cancelled,
-                AiError::GameOver(o) => DamaError::GameOver {
-                    detail: o.to_string(),
-                },
+        let (pos, history) = session.snapshot()?;
+        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
+        let r = f(&mut engine, &pos, &history, &cancel.flag).map_err(|e| match e {
+            AiError::Cancelled => DamaError::Cancelled,
+            AiError::GameOver(o) => DamaError::GameOver {
+                detail: o.to_string(),
+            },
+        })?;
+        // The session has the chosen move written out already, unless another thread
+        // played meanwhile: writing out the routes again cost a big capture position a
+        // tenth of a second after the search had used its budget.
+        let cached = {
+            let s = session.lock();
+            (s.position() == &pos)
+                .then(|| s.legal_moves().iter().find(|d| d.mv == r.best).cloned())
+                .flatten()
+        };
+        let best = cached
+            .or_else(|| pos.move_detailed(&r.best))
+            .ok_or_else(|| DamaError::Internal {
+                detail: "the engine chose a move that is not legal".into(),
             })?;
-            let detailed = pos.legal_moves_detailed();
-            let best =
-                detailed
-                    .iter()
-                    .find(|d| d.mv == r.best)
-                    .ok_or_else(|| DamaError::Internal {
-                        detail: "the engine chose a move that is not legal".into(),
-                    })?;
-            let mut pv = Vec::new();
-            let mut p = pos.clone();
-            for m in &r.info.pv {
-                match notation::move_to_string(&p, m) {
-                    Some(s) => pv.push(s),
-                    None => break,
-                }
-                p.play_unchecked(m);
-            }
-            Ok(SearchReport {
-                best: to_game_move(&pos, best),
-                depth: r.info.depth,
-                score: r.info.score,
-                win_in: r.info.mate_in(),
-                nodes: r.info.nodes,
-                pv,
-            })
-        }
+        let pv = notation::line(&pos, &r.info.pv);
+        Ok(SearchReport {
+            best: to_detail(&pos, &best),
+            depth: r.info.depth,
+            score: r.info.score,
+            win_in: r.info.mate_in(),
+            nodes: r.info.nodes,
+            pv,
+        })
     }
 }
 
@@ -803,11 +822,9 @@ impl AiPlayer {
 
     /// Forgets what earlier searches learned (call on a new game).
     pub fn clear(&self) {
-        {
-            self.engine
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .clear()
-        }
+        self.engine
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clear()
     }
 }

@@ -54,16 +54,20 @@ def test_every_session_call(game):
     moves = s.legal_moves()
     assert moves
     m = moves[0]
-    assert s.moves_from(m.path[0])
-    assert all(x.path[0] == m.path[0] for x in s.moves_from(m.path[0]))
+    assert s.moves_from(m.start)
+    assert all(x.start == m.start for x in s.moves_from(m.start))
+    detail = s.move_detail(m.notation)
+    assert detail.notation == m.notation and detail.path[0] == m.start
+    assert detail.path[-1] == m.end and len(detail.captured) == m.capture_count
+    assert len(detail.routes) == m.route_count and detail.routes[0] == detail.path
     played = s.play(m.notation)
-    assert played == m
+    assert played == detail
     assert s.move_history() == [m.notation]
     assert s.can_undo() and not s.can_redo()
     assert s.undo() and s.can_redo()
     assert s.redo()
     assert s.undo()
-    played = s.play_path(m.path)
+    played = s.play_path(detail.path)
     assert played.notation == m.notation
     code = s.position_code()
     again = dc.GameSession(game, [], code)
@@ -71,6 +75,31 @@ def test_every_session_call(game):
     assert s.result() is None
     assert "GameType" in s.export_pdn()
     assert dc.GameSession.import_pdn(s.export_pdn()).position_code() == code
+
+
+# Issue 15, item 16: a Damma position with 9,862 legal moves (R-Z12 deferred removal, R-0.7).
+HUGE = ("W:Wa9,Kb6,c1,Kf1,Kg1,g4,g9,h8,Ki4,i8:Ba1,a5,a6,b2,b3,Kb8,c2,c4,c6,Kd2,d5,Kd6,Kd9,e2,"
+        "e6,e8,Kf2,f4,f7,Kg2,Kg6,g8,Kh3,h4,Kh5,h6,h7,i2,Ki7:clock=10:last=b5-b6/d7-d6")
+
+
+def test_a_huge_capture_position_lists_moves_and_gives_details_on_demand():
+    s = dc.GameSession(dc.Game.DAMMA, [], HUGE)
+    moves = s.legal_moves()
+    assert len(moves) == 9862
+    assert len({m.notation for m in moves}) == len(moves)
+    for m in moves[::493]:
+        d = s.move_detail(m.notation)
+        assert d.notation == m.notation
+        assert (d.path[0], d.path[-1]) == (m.start, m.end)
+        assert len(d.routes) == m.route_count and d.routes[0] == d.path
+        assert len(d.captured) == m.capture_count and d.huff == m.huff
+    with pytest.raises(dc.DamaError.IllegalMove):
+        s.move_detail("a9-a8")
+    with pytest.raises(dc.DamaError.BadNotation):
+        s.move_detail("a9")
+    # The AI's move comes with its details, and is one of the listed moves.
+    r = dc.AiPlayer(4).search(s, None, 50, None, dc.SearchCancel())
+    assert r.best in [s.move_detail(m.notation) for m in moves if m.start == r.best.path[0]]
 
 
 @pytest.mark.parametrize("text", NASTY)
@@ -83,6 +112,7 @@ def test_nasty_strings_give_typed_errors(text):
         lambda: s.play_path([text, text]),
         lambda: s.piece_at(text),
         lambda: s.moves_from(text),
+        lambda: s.move_detail(text),
         lambda: dc.GameSession.load(text),
         lambda: dc.GameSession.import_pdn(text),
     ):
@@ -108,7 +138,7 @@ def test_error_kinds():
         dc.GameSession.load('{"format": "dama-record"}')
     over = dc.GameSession(dc.Game.ZAMMA, [], "W:Wa9:Bb9,c9")
     r = over.result()
-    assert r.winner == dc.Side.BLACK and r.reason == "blocked"
+    assert r.winner == dc.Side.BLACK and r.reason == dc.EndReason.BLOCKED and r.code == "blocked"
     with pytest.raises(dc.DamaError.GameOver):
         over.play("a9-a8")
     with pytest.raises(dc.DamaError.GameOver):
@@ -126,7 +156,7 @@ def test_ai_refuses_games_ended_by_the_players_or_by_repetition():
     repeated = dc.GameSession(dc.Game.TURKISH, [], "W:WKa1,d2:BKh8,e7")
     for m in ["a1-b1", "h8-g8", "b1-a1", "g8-h8"] * 2:
         repeated.play(m)
-    assert repeated.result().reason == "repetition"
+    assert repeated.result().reason == dc.EndReason.REPETITION
     for s in (resigned, agreed, repeated):
         with pytest.raises(dc.DamaError.GameOver):
             ai.search(s, 2, None, None, dc.SearchCancel())
@@ -140,7 +170,7 @@ def test_king_versus_lone_man_result():
     s.play("a1xa5")
     r = s.result()
     assert r.winner == dc.Side.WHITE
-    assert r.reason == "king-vs-lone-man"
+    assert r.reason == dc.EndReason.KING_VERSUS_LONE_MAN and r.code == "king-vs-lone-man"
     assert r.description == "King versus lone man: the king wins"
 
 

@@ -295,7 +295,10 @@ impl Engine {
         // The budget counts from the call: generating the root moves of a huffing position
         // can itself take milliseconds.
         let alarm = Alarm::new(limits.movetime);
-        if let Some(o) = pos.outcome() {
+        // One generation gives both the root moves and whether the game is over.
+        let mut moves = Vec::new();
+        pos.generate_moves(&mut moves);
+        if let Some(o) = pos.outcome_given(!moves.is_empty()) {
             return Err(AiError::GameOver(o));
         }
         // The third occurrence ended the game (R-T11, R-Z17).
@@ -305,7 +308,6 @@ impl Engine {
         }
         let start = Instant::now();
         let mut rng = Rng::new(seed.unwrap_or(0) ^ pos.key());
-        let mut moves = pos.legal_moves();
         // Weaker levels sometimes overlook a longer capture where shorter ones are legal.
         if miss > 0 && rng.below(100) < miss as u64 {
             let shortest = moves

@@ -130,7 +130,7 @@ impl<'a, const INDEXED: bool> Fast<'a, INDEXED> {
         loop {
             match self.index[i] {
                 0 => return i,
-                k if self.out[k as usize - 1].same_identity(m) => return i,
+                k if self.out[k as usize - 1] == *m => return i,
                 _ => i = (i + 1) & mask,
             }
         }
@@ -176,7 +176,7 @@ impl<const INDEXED: bool> Sink for Fast<'_, INDEXED> {
         // Short lists: scan this piece's moves (always, unless INDEXED).
         if !INDEXED || (self.index.is_empty() && self.out.len() - from_index <= Self::SCAN) {
             for o in &mut self.out[from_index..] {
-                if o.same_identity(&m) {
+                if *o == m {
                     o.paths += m.paths;
                     return;
                 }
@@ -256,7 +256,7 @@ impl Sink for Counter<'_> {
     fn add(&mut self, m: Move, _trail: &Trail, _from_index: usize) {
         if !self.may_merge(m.jumps, m.from) {
             self.routes += 1;
-        } else if !self.long.iter().any(|o| o.same_identity(&m)) {
+        } else if !self.long.contains(&m) {
             self.long.push(m);
         }
     }
@@ -308,18 +308,17 @@ pub(crate) struct WithPaths<'g> {
     pub index: std::collections::HashMap<Identity, usize>,
 }
 
-/// What makes two routes the same move: see [`Move::same_identity`].
+/// What makes two routes the same move: the equality of [`Move`].
 pub(crate) type Identity = (u8, u8, u128, bool, u8);
 
 fn identity(m: &Move) -> Identity {
     (m.from, m.to, m.captured, m.promote, m.huff)
 }
 
-impl WithPaths<'_> {
-    fn text(&self, m: &Move, path: &[u8]) -> String {
-        let pts: Vec<Point> = path.iter().map(|&p| Point(p)).collect();
-        notation::format_path(self.geometry, m.huff(), &pts, m.is_capture())
-    }
+/// The notation of one route of `m`.
+fn route_text(g: &crate::geometry::Geometry, m: &Move, path: &[u8]) -> String {
+    let pts: Vec<Point> = path.iter().map(|&p| Point(p)).collect();
+    notation::format_path(g, m.huff(), &pts, m.is_capture())
 }
 
 impl Sink for WithPaths<'_> {
@@ -368,8 +367,9 @@ fn collect(pos: &Position) -> WithPaths<'_> {
 }
 
 /// One merged move with its routes in order and its canonical notation.
-fn describe(sink: &WithPaths<'_>, m: &Move, routes: &[Vec<u8>]) -> Detailed {
-    let mut texts: Vec<(String, &Vec<u8>)> = routes.iter().map(|r| (sink.text(m, r), r)).collect();
+fn describe(g: &crate::geometry::Geometry, m: &Move, routes: &[Vec<u8>]) -> Detailed {
+    let mut texts: Vec<(String, &Vec<u8>)> =
+        routes.iter().map(|r| (route_text(g, m, r), r)).collect();
     // the route kept is the one whose notation is smallest in byte order.
     texts.sort();
     let to_points = |r: &Vec<u8>| r.iter().map(|&p| Point(p)).collect::<Vec<_>>();
@@ -387,14 +387,53 @@ pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
     sink.moves
         .iter()
         .zip(&sink.routes)
-        .map(|(m, routes)| describe(&sink, m, routes))
+        .map(|(m, routes)| describe(sink.geometry, m, routes))
         .collect()
 }
 
 /// The legal move of `pos` that is `m` (R-0.7 identity), with its routes and notation: only
 /// its own routes are written out, which matters where thousands of moves are legal.
 pub(crate) fn detailed_move(pos: &Position, m: &Move) -> Option<Detailed> {
-    let sink = collect(pos);
-    let &i = sink.index.get(&identity(m))?;
-    Some(describe(&sink, &sink.moves[i], &sink.routes[i]))
+    let mut one = OneMove {
+        target: *m,
+        moves: Vec::new(),
+        routes: Vec::new(),
+    };
+    match pos.rules().game().family() {
+        Family::Turkish => turkish::generate_into(pos, &mut one),
+        Family::Zamma => zamma::generate_into(pos, &mut one),
+    }
+    let mut found = *one.moves.iter().find(|x| **x == *m)?;
+    found.paths = one.routes.iter().map(|r| r.1).sum();
+    let routes: Vec<Vec<u8>> = one.routes.into_iter().map(|(_, _, r)| r).collect();
+    Some(describe(pos.geometry(), &found, &routes))
+}
+
+/// The sink that keeps the routes of one move only: the others are held unmerged (the
+/// generator still needs their count), and no route of theirs is written out.
+struct OneMove {
+    target: Move,
+    moves: Vec<Move>,
+    /// Each kept route with the index of its move and the routes it stands for.
+    routes: Vec<(usize, u32, Vec<u8>)>,
+}
+
+impl Sink for OneMove {
+    fn add(&mut self, m: Move, trail: &Trail, _from_index: usize) {
+        if m == self.target {
+            self.routes
+                .push((self.moves.len(), m.paths, trail.points()));
+        }
+        self.moves.push(m);
+    }
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+    fn truncate(&mut self, n: usize) {
+        self.moves.truncate(n);
+        self.routes.retain(|r| r.0 < n);
+    }
+    fn moves_mut(&mut self) -> &mut [Move] {
+        &mut self.moves
+    }
 }

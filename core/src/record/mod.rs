@@ -199,13 +199,23 @@ impl GameRecord {
     /// The result, if the game is over: set by the players, by the position, or by a
     /// third repetition along the game (R-T11, R-Z17).
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(|cur| cur.outcome())
+    }
+
+    /// [`GameRecord::outcome`] where the current position's own ending (no move, clocks,
+    /// one-piece rules) is given by `position_outcome`, so a caller with the move list
+    /// need not generate it again.
+    pub(crate) fn outcome_with(
+        &self,
+        position_outcome: impl FnOnce(&Position) -> Option<Outcome>,
+    ) -> Option<Outcome> {
         if self.cursor == self.moves.len() {
             if let Some(o) = self.ended_by_players {
                 return Some(o);
             }
         }
         let cur = self.current();
-        if let Some(o) = cur.outcome() {
+        if let Some(o) = position_outcome(cur) {
             return Some(o);
         }
         let h = cur.placement_hash();

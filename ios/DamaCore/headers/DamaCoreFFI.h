@@ -338,6 +338,11 @@ RustBuffer uniffi_dama_ffi_fn_method_gamesession_geometry(uint64_t ptr, RustCall
 RustBuffer uniffi_dama_ffi_fn_method_gamesession_legal_moves(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_MOVE_DETAIL
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_MOVE_DETAIL
+RustBuffer uniffi_dama_ffi_fn_method_gamesession_move_detail(uint64_t ptr, RustBuffer notation, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_MOVE_HISTORY
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_MOVE_HISTORY
 RustBuffer uniffi_dama_ffi_fn_method_gamesession_move_history(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -786,6 +791,12 @@ uint16_t uniffi_dama_ffi_checksum_method_gamesession_geometry(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_LEGAL_MOVES
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_LEGAL_MOVES
 uint16_t uniffi_dama_ffi_checksum_method_gamesession_legal_moves(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_MOVE_DETAIL
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_MOVE_DETAIL
+uint16_t uniffi_dama_ffi_checksum_method_gamesession_move_detail(void
     
 );
 #endif

@@ -31,13 +31,17 @@ fun main() {
             val cancel = SearchCancel()
             var ply = 0
             while (s.result() == null && ply < 600) {
-                val mv = if (ply % 2 == 0) {
-                    ai.chooseMove(s, 2u.toUByte(), 200uL, ply.toULong(), cancel).best
+                val notation = if (ply % 2 == 0) {
+                    ai.chooseMove(s, 2u.toUByte(), 200uL, ply.toULong(), cancel).best.notation
                 } else {
                     val moves = s.legalMoves()
-                    moves[ply % moves.size]
+                    val m = moves[ply % moves.size]
+                    // The listed move's details, on demand.
+                    val d = s.moveDetail(m.notation)
+                    expect(d.path.first() == m.start && d.path.last() == m.end, "$d vs $m")
+                    m.notation
                 }
-                s.play(mv.notation)
+                s.play(notation)
                 ply++
             }
             val r = s.result()
@@ -63,7 +67,7 @@ fun main() {
         val s = GameSession(Game.TURKISH, listOf(), "W:WKa1:Ba4,h8")
         s.play("a1xa5")
         val r = s.result()!!
-        expect(r.winner == Side.WHITE && r.reason == "king-vs-lone-man", "$r")
+        expect(r.winner == Side.WHITE && r.reason == EndReason.KING_VERSUS_LONE_MAN && r.code == "king-vs-lone-man", "$r")
     }
     check("ai finds the win") {
         val s = GameSession(Game.TURKISH, listOf(), "W:WKd1:Bb7,g7")

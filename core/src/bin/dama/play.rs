@@ -36,22 +36,19 @@ impl RootNames {
     }
 }
 
-/// Notation of a line of moves from `pos` (its first move through `names`).
+/// Notation of a line of moves from `pos`: its first move through `names`, the rest with the
+/// formatter the FFI uses.
 fn line_text(pos: &Position, moves: &[Move], names: &mut RootNames) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for (i, m) in moves.iter().enumerate() {
-        let text = if i == 0 {
-            names.name(&p, m)
-        } else {
-            notation::move_to_string(&p, m)
-        };
-        match text {
-            Some(s) => out.push(s),
-            None => break,
-        }
-        p.play_unchecked(m);
-    }
+    let Some((first, rest)) = moves.split_first() else {
+        return String::new();
+    };
+    let Some(head) = names.name(pos, first) else {
+        return String::new();
+    };
+    let mut next = pos.clone();
+    next.play_unchecked(first);
+    let mut out = vec![head];
+    out.extend(notation::line(&next, rest));
     out.join(" ")
 }
 

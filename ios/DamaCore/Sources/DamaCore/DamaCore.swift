@@ -844,6 +844,12 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func legalMoves()  -> [GameMove]
     
     /**
+     * One legal move in full (its route, captured points and every route it stands for),
+     * by its notation as [`GameSession::legal_moves`] lists it or any notation `play` takes.
+     */
+    func moveDetail(notation: String) throws  -> MoveDetail
+    
+    /**
      * The moves played, in notation.
      */
     func moveHistory()  -> [String]
@@ -871,13 +877,13 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     /**
      * Plays a move given in notation (a full route, or start-end when unambiguous).
      */
-    func play(notation: String) throws  -> GameMove
+    func play(notation: String) throws  -> MoveDetail
     
     /**
      * Plays the move whose route is `path` (start and landing points), under one lock:
      * no other thread can play between finding the move and playing it.
      */
-    func playPath(path: [String]) throws  -> GameMove
+    func playPath(path: [String]) throws  -> MoveDetail
     
     /**
      * The current position code.
@@ -1093,6 +1099,20 @@ open func legalMoves() -> [GameMove]  {
 }
     
     /**
+     * One legal move in full (its route, captured points and every route it stands for),
+     * by its notation as [`GameSession::legal_moves`] lists it or any notation `play` takes.
+     */
+open func moveDetail(notation: String)throws  -> MoveDetail  {
+    return try  FfiConverterTypeMoveDetail_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
+        uniffiCallStatus in
+    uniffi_dama_ffi_fn_method_gamesession_move_detail(
+            self.uniffiCloneHandle(),
+        FfiConverterString.lower(notation),uniffiCallStatus
+    )
+})
+}
+    
+    /**
      * The moves played, in notation.
      */
 open func moveHistory() -> [String]  {
@@ -1157,8 +1177,8 @@ open func pieces() -> [BoardPiece]  {
     /**
      * Plays a move given in notation (a full route, or start-end when unambiguous).
      */
-open func play(notation: String)throws  -> GameMove  {
-    return try  FfiConverterTypeGameMove_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
+open func play(notation: String)throws  -> MoveDetail  {
+    return try  FfiConverterTypeMoveDetail_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
     uniffi_dama_ffi_fn_method_gamesession_play(
             self.uniffiCloneHandle(),
@@ -1171,8 +1191,8 @@ open func play(notation: String)throws  -> GameMove  {
      * Plays the move whose route is `path` (start and landing points), under one lock:
      * no other thread can play between finding the move and playing it.
      */
-open func playPath(path: [String])throws  -> GameMove  {
-    return try  FfiConverterTypeGameMove_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
+open func playPath(path: [String])throws  -> MoveDetail  {
+    return try  FfiConverterTypeMoveDetail_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
         uniffiCallStatus in
     uniffi_dama_ffi_fn_method_gamesession_play_path(
             self.uniffiCloneHandle(),
@@ -1900,9 +1920,221 @@ public func FfiConverterTypeGameInfo_lower(_ value: GameInfo) -> RustBuffer {
 
 
 /**
- * A legal move.
+ * A legal move as listed: what a menu or a move list needs. Its points and routes come
+ * from [`GameSession::move_detail`]: a big capture position has thousands of moves and
+ * hundreds of thousands of route points, and listing them all would take the foreign side
+ * a second to read.
  */
 public struct GameMove: Equatable, Hashable {
+    /**
+     * Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
+     */
+    public var notation: String
+    /**
+     * Where the piece starts (`start` rather than `from`, a keyword in Python).
+     */
+    public var start: String
+    /**
+     * Where it ends.
+     */
+    public var end: String
+    /**
+     * How many pieces it captures.
+     */
+    public var captureCount: UInt32
+    /**
+     * The man is crowned.
+     */
+    public var promotes: Bool
+    /**
+     * The liable piece removed first (huffing), if any.
+     */
+    public var huff: String?
+    /**
+     * How many routes lead to the same result (R-0.7); 1 for most moves.
+     */
+    public var routeCount: UInt32
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
+         */notation: String, 
+        /**
+         * Where the piece starts (`start` rather than `from`, a keyword in Python).
+         */start: String, 
+        /**
+         * Where it ends.
+         */end: String, 
+        /**
+         * How many pieces it captures.
+         */captureCount: UInt32, 
+        /**
+         * The man is crowned.
+         */promotes: Bool, 
+        /**
+         * The liable piece removed first (huffing), if any.
+         */huff: String?, 
+        /**
+         * How many routes lead to the same result (R-0.7); 1 for most moves.
+         */routeCount: UInt32) {
+        self.notation = notation
+        self.start = start
+        self.end = end
+        self.captureCount = captureCount
+        self.promotes = promotes
+        self.huff = huff
+        self.routeCount = routeCount
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameMove {
+        return
+            try GameMove(
+                notation: FfiConverterString.read(from: &buf), 
+                start: FfiConverterString.read(from: &buf), 
+                end: FfiConverterString.read(from: &buf), 
+                captureCount: FfiConverterUInt32.read(from: &buf), 
+                promotes: FfiConverterBool.read(from: &buf), 
+                huff: FfiConverterOptionString.read(from: &buf), 
+                routeCount: FfiConverterUInt32.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameMove, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.notation, into: &buf)
+        FfiConverterString.write(value.start, into: &buf)
+        FfiConverterString.write(value.end, into: &buf)
+        FfiConverterUInt32.write(value.captureCount, into: &buf)
+        FfiConverterBool.write(value.promotes, into: &buf)
+        FfiConverterOptionString.write(value.huff, into: &buf)
+        FfiConverterUInt32.write(value.routeCount, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameMove_lift(_ buf: RustBuffer) throws -> GameMove {
+    return try FfiConverterTypeGameMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameMove_lower(_ value: GameMove) -> RustBuffer {
+    return FfiConverterTypeGameMove.lower(value)
+}
+
+
+/**
+ * A finished game's result.
+ */
+public struct GameResult: Equatable, Hashable {
+    /**
+     * The winner; `None` for a draw.
+     */
+    public var winner: Side?
+    /**
+     * Why it ended.
+     */
+    public var reason: EndReason
+    /**
+     * The reason's short code, as files and the command line write it (`king-vs-lone-man`).
+     */
+    public var code: String
+    /**
+     * A sentence for players.
+     */
+    public var description: String
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The winner; `None` for a draw.
+         */winner: Side?, 
+        /**
+         * Why it ended.
+         */reason: EndReason, 
+        /**
+         * The reason's short code, as files and the command line write it (`king-vs-lone-man`).
+         */code: String, 
+        /**
+         * A sentence for players.
+         */description: String) {
+        self.winner = winner
+        self.reason = reason
+        self.code = code
+        self.description = description
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameResult: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameResult: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameResult {
+        return
+            try GameResult(
+                winner: FfiConverterOptionTypeSide.read(from: &buf), 
+                reason: FfiConverterTypeEndReason.read(from: &buf), 
+                code: FfiConverterString.read(from: &buf), 
+                description: FfiConverterString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameResult, into buf: inout [UInt8]) {
+        FfiConverterOptionTypeSide.write(value.winner, into: &buf)
+        FfiConverterTypeEndReason.write(value.reason, into: &buf)
+        FfiConverterString.write(value.code, into: &buf)
+        FfiConverterString.write(value.description, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameResult_lift(_ buf: RustBuffer) throws -> GameResult {
+    return try FfiConverterTypeGameResult.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameResult_lower(_ value: GameResult) -> RustBuffer {
+    return FfiConverterTypeGameResult.lower(value)
+}
+
+
+/**
+ * One move in full: its canonical route, the pieces it captures and every route it stands
+ * for (what drawing or animating the move needs).
+ */
+public struct MoveDetail: Equatable, Hashable {
     /**
      * Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
      */
@@ -1963,16 +2195,16 @@ public struct GameMove: Equatable, Hashable {
 }
 
 #if compiler(>=6)
-extension GameMove: Sendable {}
+extension MoveDetail: Sendable {}
 #endif
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public struct FfiConverterTypeGameMove: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameMove {
+public struct FfiConverterTypeMoveDetail: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveDetail {
         return
-            try GameMove(
+            try MoveDetail(
                 notation: FfiConverterString.read(from: &buf), 
                 path: FfiConverterSequenceString.read(from: &buf), 
                 routes: FfiConverterSequenceSequenceString.read(from: &buf), 
@@ -1982,7 +2214,7 @@ public struct FfiConverterTypeGameMove: FfiConverterRustBuffer {
         )
     }
 
-    public static func write(_ value: GameMove, into buf: inout [UInt8]) {
+    public static func write(_ value: MoveDetail, into buf: inout [UInt8]) {
         FfiConverterString.write(value.notation, into: &buf)
         FfiConverterSequenceString.write(value.path, into: &buf)
         FfiConverterSequenceSequenceString.write(value.routes, into: &buf)
@@ -1996,94 +2228,15 @@ public struct FfiConverterTypeGameMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeGameMove_lift(_ buf: RustBuffer) throws -> GameMove {
-    return try FfiConverterTypeGameMove.lift(buf)
+public func FfiConverterTypeMoveDetail_lift(_ buf: RustBuffer) throws -> MoveDetail {
+    return try FfiConverterTypeMoveDetail.lift(buf)
 }
 
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
-public func FfiConverterTypeGameMove_lower(_ value: GameMove) -> RustBuffer {
-    return FfiConverterTypeGameMove.lower(value)
-}
-
-
-/**
- * A finished game's result.
- */
-public struct GameResult: Equatable, Hashable {
-    /**
-     * The winner; `None` for a draw.
-     */
-    public var winner: Side?
-    /**
-     * Short code (`king-vs-lone-man`).
-     */
-    public var reason: String
-    /**
-     * A sentence for players.
-     */
-    public var description: String
-
-    // Default memberwise initializers are never public by default, so we
-    // declare one manually.
-    public init(
-        /**
-         * The winner; `None` for a draw.
-         */winner: Side?, 
-        /**
-         * Short code (`king-vs-lone-man`).
-         */reason: String, 
-        /**
-         * A sentence for players.
-         */description: String) {
-        self.winner = winner
-        self.reason = reason
-        self.description = description
-    }
-
-    
-
-    
-}
-
-#if compiler(>=6)
-extension GameResult: Sendable {}
-#endif
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public struct FfiConverterTypeGameResult: FfiConverterRustBuffer {
-    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameResult {
-        return
-            try GameResult(
-                winner: FfiConverterOptionTypeSide.read(from: &buf), 
-                reason: FfiConverterString.read(from: &buf), 
-                description: FfiConverterString.read(from: &buf)
-        )
-    }
-
-    public static func write(_ value: GameResult, into buf: inout [UInt8]) {
-        FfiConverterOptionTypeSide.write(value.winner, into: &buf)
-        FfiConverterString.write(value.reason, into: &buf)
-        FfiConverterString.write(value.description, into: &buf)
-    }
-}
-
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeGameResult_lift(_ buf: RustBuffer) throws -> GameResult {
-    return try FfiConverterTypeGameResult.lift(buf)
-}
-
-#if swift(>=5.8)
-@_documentation(visibility: private)
-#endif
-public func FfiConverterTypeGameResult_lower(_ value: GameResult) -> RustBuffer {
-    return FfiConverterTypeGameResult.lower(value)
+public func FfiConverterTypeMoveDetail_lower(_ value: MoveDetail) -> RustBuffer {
+    return FfiConverterTypeMoveDetail.lower(value)
 }
 
 
@@ -2163,7 +2316,7 @@ public struct SearchReport: Equatable, Hashable {
     /**
      * The move to play.
      */
-    public var best: GameMove
+    public var best: MoveDetail
     /**
      * Depth completed.
      */
@@ -2190,7 +2343,7 @@ public struct SearchReport: Equatable, Hashable {
     public init(
         /**
          * The move to play.
-         */best: GameMove, 
+         */best: MoveDetail, 
         /**
          * Depth completed.
          */depth: UInt32, 
@@ -2230,7 +2383,7 @@ public struct FfiConverterTypeSearchReport: FfiConverterRustBuffer {
     public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> SearchReport {
         return
             try SearchReport(
-                best: FfiConverterTypeGameMove.read(from: &buf), 
+                best: FfiConverterTypeMoveDetail.read(from: &buf), 
                 depth: FfiConverterUInt32.read(from: &buf), 
                 score: FfiConverterInt32.read(from: &buf), 
                 winIn: FfiConverterOptionInt32.read(from: &buf), 
@@ -2240,7 +2393,7 @@ public struct FfiConverterTypeSearchReport: FfiConverterRustBuffer {
     }
 
     public static func write(_ value: SearchReport, into buf: inout [UInt8]) {
-        FfiConverterTypeGameMove.write(value.best, into: &buf)
+        FfiConverterTypeMoveDetail.write(value.best, into: &buf)
         FfiConverterUInt32.write(value.depth, into: &buf)
         FfiConverterInt32.write(value.score, into: &buf)
         FfiConverterOptionInt32.write(value.winIn, into: &buf)
@@ -2452,6 +2605,171 @@ public func FfiConverterTypeDamaError_lift(_ buf: RustBuffer) throws -> DamaErro
 public func FfiConverterTypeDamaError_lower(_ value: DamaError) -> RustBuffer {
     return FfiConverterTypeDamaError.lower(value)
 }
+
+
+/**
+ * Why a game ended.
+ */
+
+public enum EndReason: Equatable, Hashable {
+    
+    /**
+     * The loser has no pieces left (R-T9, R-Z16).
+     */
+    case noPieces
+    /**
+     * The loser, to move, has no legal move (R-T9, R-Z16).
+     */
+    case blocked
+    /**
+     * Turkish: one king against one man; the king wins (R-T10).
+     */
+    case kingVersusLoneMan
+    /**
+     * Turkish `lone-man=draw`: one piece each is a draw (R-T10 option).
+     */
+    case onePieceEach
+    /**
+     * Turkish: one king against one king (R-T11).
+     */
+    case kingVersusKing
+    /**
+     * The same position occurred a third time (R-T11, R-Z17).
+     */
+    case repetition
+    /**
+     * Turkish: 50 plies without capture or man move (R-T11).
+     */
+    case fiftyPlies
+    /**
+     * Zamma family: 40 plies without capture, decided by count (R-Z17).
+     */
+    case fortyPlies
+    /**
+     * Zamma family: neither side can move, decided by count (R-Z16).
+     */
+    case bothBlocked
+    /**
+     * The players agreed to a draw (R-0.9).
+     */
+    case agreement
+    /**
+     * A player resigned.
+     */
+    case resignation
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension EndReason: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeEndReason: FfiConverterRustBuffer {
+    typealias SwiftType = EndReason
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> EndReason {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .noPieces
+        
+        case 2: return .blocked
+        
+        case 3: return .kingVersusLoneMan
+        
+        case 4: return .onePieceEach
+        
+        case 5: return .kingVersusKing
+        
+        case 6: return .repetition
+        
+        case 7: return .fiftyPlies
+        
+        case 8: return .fortyPlies
+        
+        case 9: return .bothBlocked
+        
+        case 10: return .agreement
+        
+        case 11: return .resignation
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: EndReason, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .noPieces:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .blocked:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .kingVersusLoneMan:
+            writeInt(&buf, Int32(3))
+        
+        
+        case .onePieceEach:
+            writeInt(&buf, Int32(4))
+        
+        
+        case .kingVersusKing:
+            writeInt(&buf, Int32(5))
+        
+        
+        case .repetition:
+            writeInt(&buf, Int32(6))
+        
+        
+        case .fiftyPlies:
+            writeInt(&buf, Int32(7))
+        
+        
+        case .fortyPlies:
+            writeInt(&buf, Int32(8))
+        
+        
+        case .bothBlocked:
+            writeInt(&buf, Int32(9))
+        
+        
+        case .agreement:
+            writeInt(&buf, Int32(10))
+        
+        
+        case .resignation:
+            writeInt(&buf, Int32(11))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEndReason_lift(_ buf: RustBuffer) throws -> EndReason {
+    return try FfiConverterTypeEndReason.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeEndReason_lower(_ value: EndReason) -> RustBuffer {
+    return FfiConverterTypeEndReason.lower(value)
+}
+
 
 
 /**
@@ -3075,6 +3393,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_dama_ffi_checksum_method_gamesession_legal_moves() != 12684) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_dama_ffi_checksum_method_gamesession_move_detail() != 12181) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_dama_ffi_checksum_method_gamesession_move_history() != 39918) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -3090,10 +3411,10 @@ private let initializationResult: InitializationResult = {
     if (uniffi_dama_ffi_checksum_method_gamesession_pieces() != 46850) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_play() != 45337) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play() != 15888) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 37638) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 8533) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_method_gamesession_position_code() != 45879) {

@@ -701,6 +701,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_legal_moves(
     ): Int
+    external fun uniffi_dama_ffi_checksum_method_gamesession_move_detail(
+    ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_move_history(
     ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_moves_from(
@@ -802,6 +804,8 @@ internal object UniffiLib {
     external fun uniffi_dama_ffi_fn_method_gamesession_geometry(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_gamesession_legal_moves(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_dama_ffi_fn_method_gamesession_move_detail(`ptr`: Long,`notation`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_gamesession_move_history(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1005,6 +1009,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_legal_moves() and 0xFFFF) != 12684) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_detail() and 0xFFFF) != 12181) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_history() and 0xFFFF) != 39918) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1020,10 +1027,10 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_pieces() and 0xFFFF) != 46850) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play() and 0xFFFF) != 45337) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play() and 0xFFFF) != 15888) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 37638) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 8533) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_position_code() and 0xFFFF) != 45879) {
@@ -1898,6 +1905,12 @@ public interface GameSessionInterface {
     fun `legalMoves`(): List<GameMove>
     
     /**
+     * One legal move in full (its route, captured points and every route it stands for),
+     * by its notation as [`GameSession::legal_moves`] lists it or any notation `play` takes.
+     */
+    fun `moveDetail`(`notation`: kotlin.String): MoveDetail
+    
+    /**
      * The moves played, in notation.
      */
     fun `moveHistory`(): List<kotlin.String>
@@ -1925,13 +1938,13 @@ public interface GameSessionInterface {
     /**
      * Plays a move given in notation (a full route, or start-end when unambiguous).
      */
-    fun `play`(`notation`: kotlin.String): GameMove
+    fun `play`(`notation`: kotlin.String): MoveDetail
     
     /**
      * Plays the move whose route is `path` (start and landing points), under one lock:
      * no other thread can play between finding the move and playing it.
      */
-    fun `playPath`(`path`: List<kotlin.String>): GameMove
+    fun `playPath`(`path`: List<kotlin.String>): MoveDetail
     
     /**
      * The current position code.
@@ -2203,6 +2216,25 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
 
     
     /**
+     * One legal move in full (its route, captured points and every route it stands for),
+     * by its notation as [`GameSession::legal_moves`] lists it or any notation `play` takes.
+     */
+    @Throws(DamaException::class)override fun `moveDetail`(`notation`: kotlin.String): MoveDetail {
+            return FfiConverterTypeMoveDetail.lift(
+    callWithHandle {
+    uniffiRustCallWithError(DamaException) { _status ->
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_move_detail(
+        it,
+        
+        FfiConverterString.lower(`notation`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * The moves played, in notation.
      */override fun `moveHistory`(): List<kotlin.String> {
             return FfiConverterSequenceString.lift(
@@ -2289,8 +2321,8 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
     /**
      * Plays a move given in notation (a full route, or start-end when unambiguous).
      */
-    @Throws(DamaException::class)override fun `play`(`notation`: kotlin.String): GameMove {
-            return FfiConverterTypeGameMove.lift(
+    @Throws(DamaException::class)override fun `play`(`notation`: kotlin.String): MoveDetail {
+            return FfiConverterTypeMoveDetail.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
     UniffiLib.uniffi_dama_ffi_fn_method_gamesession_play(
@@ -2308,8 +2340,8 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
      * Plays the move whose route is `path` (start and landing points), under one lock:
      * no other thread can play between finding the move and playing it.
      */
-    @Throws(DamaException::class)override fun `playPath`(`path`: List<kotlin.String>): GameMove {
-            return FfiConverterTypeGameMove.lift(
+    @Throws(DamaException::class)override fun `playPath`(`path`: List<kotlin.String>): MoveDetail {
+            return FfiConverterTypeMoveDetail.lift(
     callWithHandle {
     uniffiRustCallWithError(DamaException) { _status ->
     UniffiLib.uniffi_dama_ffi_fn_method_gamesession_play_path(
@@ -3114,9 +3146,163 @@ public object FfiConverterTypeGameInfo: FfiConverterRustBuffer<GameInfo> {
 
 
 /**
- * A legal move.
+ * A legal move as listed: what a menu or a move list needs. Its points and routes come
+ * from [`GameSession::move_detail`]: a big capture position has thousands of moves and
+ * hundreds of thousands of route points, and listing them all would take the foreign side
+ * a second to read.
  */
 data class GameMove (
+    /**
+     * Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
+     */
+    var `notation`: kotlin.String
+    , 
+    /**
+     * Where the piece starts (`start` rather than `from`, a keyword in Python).
+     */
+    var `start`: kotlin.String
+    , 
+    /**
+     * Where it ends.
+     */
+    var `end`: kotlin.String
+    , 
+    /**
+     * How many pieces it captures.
+     */
+    var `captureCount`: kotlin.UInt
+    , 
+    /**
+     * The man is crowned.
+     */
+    var `promotes`: kotlin.Boolean
+    , 
+    /**
+     * The liable piece removed first (huffing), if any.
+     */
+    var `huff`: kotlin.String?
+    , 
+    /**
+     * How many routes lead to the same result (R-0.7); 1 for most moves.
+     */
+    var `routeCount`: kotlin.UInt
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeGameMove: FfiConverterRustBuffer<GameMove> {
+    override fun read(buf: ByteBuffer): GameMove {
+        return GameMove(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterUInt.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterOptionalString.read(buf),
+            FfiConverterUInt.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: GameMove) = (
+            FfiConverterString.allocationSize(value.`notation`) +
+            FfiConverterString.allocationSize(value.`start`) +
+            FfiConverterString.allocationSize(value.`end`) +
+            FfiConverterUInt.allocationSize(value.`captureCount`) +
+            FfiConverterBoolean.allocationSize(value.`promotes`) +
+            FfiConverterOptionalString.allocationSize(value.`huff`) +
+            FfiConverterUInt.allocationSize(value.`routeCount`)
+    )
+
+    override fun write(value: GameMove, buf: ByteBuffer) {
+            FfiConverterString.write(value.`notation`, buf)
+            FfiConverterString.write(value.`start`, buf)
+            FfiConverterString.write(value.`end`, buf)
+            FfiConverterUInt.write(value.`captureCount`, buf)
+            FfiConverterBoolean.write(value.`promotes`, buf)
+            FfiConverterOptionalString.write(value.`huff`, buf)
+            FfiConverterUInt.write(value.`routeCount`, buf)
+    }
+}
+
+
+
+/**
+ * A finished game's result.
+ */
+data class GameResult (
+    /**
+     * The winner; `None` for a draw.
+     */
+    var `winner`: Side?
+    , 
+    /**
+     * Why it ended.
+     */
+    var `reason`: EndReason
+    , 
+    /**
+     * The reason's short code, as files and the command line write it (`king-vs-lone-man`).
+     */
+    var `code`: kotlin.String
+    , 
+    /**
+     * A sentence for players.
+     */
+    var `description`: kotlin.String
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeGameResult: FfiConverterRustBuffer<GameResult> {
+    override fun read(buf: ByteBuffer): GameResult {
+        return GameResult(
+            FfiConverterOptionalTypeSide.read(buf),
+            FfiConverterTypeEndReason.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: GameResult) = (
+            FfiConverterOptionalTypeSide.allocationSize(value.`winner`) +
+            FfiConverterTypeEndReason.allocationSize(value.`reason`) +
+            FfiConverterString.allocationSize(value.`code`) +
+            FfiConverterString.allocationSize(value.`description`)
+    )
+
+    override fun write(value: GameResult, buf: ByteBuffer) {
+            FfiConverterOptionalTypeSide.write(value.`winner`, buf)
+            FfiConverterTypeEndReason.write(value.`reason`, buf)
+            FfiConverterString.write(value.`code`, buf)
+            FfiConverterString.write(value.`description`, buf)
+    }
+}
+
+
+
+/**
+ * One move in full: its canonical route, the pieces it captures and every route it stands
+ * for (what drawing or animating the move needs).
+ */
+data class MoveDetail (
     /**
      * Canonical notation (`b3xd3xd5`, `[xd4] e6-e5`).
      */
@@ -3159,9 +3345,9 @@ data class GameMove (
 /**
  * @suppress
  */
-public object FfiConverterTypeGameMove: FfiConverterRustBuffer<GameMove> {
-    override fun read(buf: ByteBuffer): GameMove {
-        return GameMove(
+public object FfiConverterTypeMoveDetail: FfiConverterRustBuffer<MoveDetail> {
+    override fun read(buf: ByteBuffer): MoveDetail {
+        return MoveDetail(
             FfiConverterString.read(buf),
             FfiConverterSequenceString.read(buf),
             FfiConverterSequenceSequenceString.read(buf),
@@ -3171,7 +3357,7 @@ public object FfiConverterTypeGameMove: FfiConverterRustBuffer<GameMove> {
         )
     }
 
-    override fun allocationSize(value: GameMove) = (
+    override fun allocationSize(value: MoveDetail) = (
             FfiConverterString.allocationSize(value.`notation`) +
             FfiConverterSequenceString.allocationSize(value.`path`) +
             FfiConverterSequenceSequenceString.allocationSize(value.`routes`) +
@@ -3180,68 +3366,13 @@ public object FfiConverterTypeGameMove: FfiConverterRustBuffer<GameMove> {
             FfiConverterOptionalString.allocationSize(value.`huff`)
     )
 
-    override fun write(value: GameMove, buf: ByteBuffer) {
+    override fun write(value: MoveDetail, buf: ByteBuffer) {
             FfiConverterString.write(value.`notation`, buf)
             FfiConverterSequenceString.write(value.`path`, buf)
             FfiConverterSequenceSequenceString.write(value.`routes`, buf)
             FfiConverterSequenceString.write(value.`captured`, buf)
             FfiConverterBoolean.write(value.`promotes`, buf)
             FfiConverterOptionalString.write(value.`huff`, buf)
-    }
-}
-
-
-
-/**
- * A finished game's result.
- */
-data class GameResult (
-    /**
-     * The winner; `None` for a draw.
-     */
-    var `winner`: Side?
-    , 
-    /**
-     * Short code (`king-vs-lone-man`).
-     */
-    var `reason`: kotlin.String
-    , 
-    /**
-     * A sentence for players.
-     */
-    var `description`: kotlin.String
-    
-){
-    
-
-    
-
-    
-    companion object
-}
-
-/**
- * @suppress
- */
-public object FfiConverterTypeGameResult: FfiConverterRustBuffer<GameResult> {
-    override fun read(buf: ByteBuffer): GameResult {
-        return GameResult(
-            FfiConverterOptionalTypeSide.read(buf),
-            FfiConverterString.read(buf),
-            FfiConverterString.read(buf),
-        )
-    }
-
-    override fun allocationSize(value: GameResult) = (
-            FfiConverterOptionalTypeSide.allocationSize(value.`winner`) +
-            FfiConverterString.allocationSize(value.`reason`) +
-            FfiConverterString.allocationSize(value.`description`)
-    )
-
-    override fun write(value: GameResult, buf: ByteBuffer) {
-            FfiConverterOptionalTypeSide.write(value.`winner`, buf)
-            FfiConverterString.write(value.`reason`, buf)
-            FfiConverterString.write(value.`description`, buf)
     }
 }
 
@@ -3301,7 +3432,7 @@ data class SearchReport (
     /**
      * The move to play.
      */
-    var `best`: GameMove
+    var `best`: MoveDetail
     , 
     /**
      * Depth completed.
@@ -3343,7 +3474,7 @@ data class SearchReport (
 public object FfiConverterTypeSearchReport: FfiConverterRustBuffer<SearchReport> {
     override fun read(buf: ByteBuffer): SearchReport {
         return SearchReport(
-            FfiConverterTypeGameMove.read(buf),
+            FfiConverterTypeMoveDetail.read(buf),
             FfiConverterUInt.read(buf),
             FfiConverterInt.read(buf),
             FfiConverterOptionalInt.read(buf),
@@ -3353,7 +3484,7 @@ public object FfiConverterTypeSearchReport: FfiConverterRustBuffer<SearchReport>
     }
 
     override fun allocationSize(value: SearchReport) = (
-            FfiConverterTypeGameMove.allocationSize(value.`best`) +
+            FfiConverterTypeMoveDetail.allocationSize(value.`best`) +
             FfiConverterUInt.allocationSize(value.`depth`) +
             FfiConverterInt.allocationSize(value.`score`) +
             FfiConverterOptionalInt.allocationSize(value.`winIn`) +
@@ -3362,7 +3493,7 @@ public object FfiConverterTypeSearchReport: FfiConverterRustBuffer<SearchReport>
     )
 
     override fun write(value: SearchReport, buf: ByteBuffer) {
-            FfiConverterTypeGameMove.write(value.`best`, buf)
+            FfiConverterTypeMoveDetail.write(value.`best`, buf)
             FfiConverterUInt.write(value.`depth`, buf)
             FfiConverterInt.write(value.`score`, buf)
             FfiConverterOptionalInt.write(value.`winIn`, buf)
@@ -3621,6 +3752,85 @@ public object FfiConverterTypeDamaError : FfiConverterRustBuffer<DamaException> 
     }
 
 }
+
+
+
+/**
+ * Why a game ended.
+ */
+
+enum class EndReason {
+    
+    /**
+     * The loser has no pieces left (R-T9, R-Z16).
+     */
+    NO_PIECES,
+    /**
+     * The loser, to move, has no legal move (R-T9, R-Z16).
+     */
+    BLOCKED,
+    /**
+     * Turkish: one king against one man; the king wins (R-T10).
+     */
+    KING_VERSUS_LONE_MAN,
+    /**
+     * Turkish `lone-man=draw`: one piece each is a draw (R-T10 option).
+     */
+    ONE_PIECE_EACH,
+    /**
+     * Turkish: one king against one king (R-T11).
+     */
+    KING_VERSUS_KING,
+    /**
+     * The same position occurred a third time (R-T11, R-Z17).
+     */
+    REPETITION,
+    /**
+     * Turkish: 50 plies without capture or man move (R-T11).
+     */
+    FIFTY_PLIES,
+    /**
+     * Zamma family: 40 plies without capture, decided by count (R-Z17).
+     */
+    FORTY_PLIES,
+    /**
+     * Zamma family: neither side can move, decided by count (R-Z16).
+     */
+    BOTH_BLOCKED,
+    /**
+     * The players agreed to a draw (R-0.9).
+     */
+    AGREEMENT,
+    /**
+     * A player resigned.
+     */
+    RESIGNATION;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeEndReason: FfiConverterRustBuffer<EndReason> {
+    override fun read(buf: ByteBuffer) = try {
+        EndReason.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: EndReason) = 4UL
+
+    override fun write(value: EndReason, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 
