@@ -7,11 +7,19 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
+mod options;
+pub use options::{
+    help as options_help, options_of, OptionValue, RuleOption, RuleOptions, OPTIONS,
+};
+
 /// One of the two sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Color {
     /// Starts at the bottom (ranks 1, 2, …).
+    #[default]
     White = 0,
     /// Starts at the top.
     Black = 1,
@@ -213,10 +221,11 @@ impl FromStr for GameId {
 }
 
 /// Capture obligation in the Zamma family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CaptureRule {
     /// Capturing is optional and may stop after any jump (R-Z8).
+    #[default]
     Free,
     /// Maximum capture is compulsory (R-Z13).
     Compulsory,
@@ -244,8 +253,8 @@ pub enum RulesError {
         key: String,
         /// The value given.
         value: String,
-        /// The values allowed.
-        allowed: &'static str,
+        /// The values allowed (`a|b`).
+        allowed: String,
     },
 }
 
@@ -318,114 +327,6 @@ impl Rules {
     /// Parses `game` and `options` in one go.
     pub fn parse<S: AsRef<str>>(game: &str, options: &[S]) -> Result<Rules, RulesError> {
         Rules::with_options(game.parse()?, options)
-    }
-
-    /// Applies one `key=value` option.
-    pub fn set_option(&mut self, option: &str) -> Result<(), RulesError> {
-        let (key, value) = option
-            .split_once('=')
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .ok_or_else(|| RulesError::NotKeyValue(option.to_string()))?;
-        let bad = |allowed| RulesError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            allowed,
-        };
-        let unknown = || RulesError::UnknownOption {
-            game: self.game,
-            key: key.to_string(),
-        };
-        if self.family() == Family::Turkish {
-            match key {
-                "promotion" => {
-                    self.promotion_at_end = match value {
-                        "at-end" => true,
-                        "immediate" => false,
-                        _ => return Err(bad("at-end|immediate")),
-                    }
-                }
-                "lone-man" => {
-                    self.lone_man_draw = match value {
-                        "draw" => true,
-                        "win" => false,
-                        _ => return Err(bad("draw|win")),
-                    }
-                }
-                "preset" => {
-                    let fed = match value {
-                        "federation" => true,
-                        "seed" => false,
-                        _ => return Err(bad("federation|seed")),
-                    };
-                    self.promotion_at_end = fed;
-                    self.lone_man_draw = fed;
-                }
-                _ => return Err(unknown()),
-            }
-        } else {
-            match key {
-                "capture" => {
-                    self.capture = match value {
-                        "free" => CaptureRule::Free,
-                        "compulsory" => CaptureRule::Compulsory,
-                        "huffing" => CaptureRule::Huffing,
-                        _ => return Err(bad("free|compulsory|huffing")),
-                    }
-                }
-                "no-return-to-start" => {
-                    self.no_return_to_start = match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(bad("on|off")),
-                    }
-                }
-                "promotion" => {
-                    self.any_arrival = match value {
-                        "any-arrival" => true,
-                        "capture-end" => false,
-                        _ => return Err(bad("any-arrival|capture-end")),
-                    }
-                }
-                "first" => {
-                    self.first = match value {
-                        "white" => Color::White,
-                        "black" => Color::Black,
-                        _ => return Err(bad("white|black")),
-                    }
-                }
-                _ => return Err(unknown()),
-            }
-        }
-        Ok(())
-    }
-
-    /// The options that differ from the defaults, as canonical `key=value` strings.
-    pub fn options(&self) -> Vec<String> {
-        let mut v = Vec::new();
-        if self.family() == Family::Turkish {
-            if self.promotion_at_end {
-                v.push("promotion=at-end".into());
-            }
-            if self.lone_man_draw {
-                v.push("lone-man=draw".into());
-            }
-        } else {
-            match self.capture {
-                CaptureRule::Free => {}
-                CaptureRule::Compulsory => v.push("capture=compulsory".into()),
-                CaptureRule::Huffing => v.push("capture=huffing".into()),
-            }
-            if self.no_return_to_start {
-                v.push("no-return-to-start=on".into());
-            }
-            if self.any_arrival {
-                v.push("promotion=any-arrival".into());
-            }
-            if self.first == Color::Black {
-                v.push("first=black".into());
-            }
-        }
-        v
     }
 
     /// The game.
@@ -509,48 +410,16 @@ impl fmt::Display for Rules {
     }
 }
 
-/// The options a game offers, each as `key=value` with one line for players.
-pub fn option_descriptions(game: GameId) -> &'static [(&'static str, &'static str)] {
-    if game.family() == Family::Turkish {
-        &[
-            (
-                "promotion=at-end",
-                "A man crowned during a capture finishes it as a man (federation rule)",
-            ),
-            (
-                "lone-man=draw",
-                "One piece each is a draw; otherwise a king beats a lone man",
-            ),
-            (
-                "preset=federation",
-                "Both federation rules: crowning at the end, one piece each draws",
-            ),
-        ]
-    } else {
-        &[
-            (
-                "capture=free",
-                "Capturing is optional and may stop after any jump",
-            ),
-            (
-                "capture=compulsory",
-                "You must capture, taking the most pieces",
-            ),
-            (
-                "capture=huffing",
-                "Capture less than the most and the opponent removes one of your pieces",
-            ),
-            (
-                "no-return-to-start=on",
-                "A capture of two or more jumps may not end where it began",
-            ),
-            (
-                "promotion=any-arrival",
-                "Any move that ends on the far row crowns a man, not only captures",
-            ),
-            ("first=black", "Black moves first"),
-        ]
-    }
+/// The options a game offers, each value as `key=value` with one line for players (from
+/// the table, [`OPTIONS`]).
+pub fn option_descriptions(game: GameId) -> Vec<(String, &'static str)> {
+    options_of(game)
+        .flat_map(|o| {
+            o.values
+                .iter()
+                .map(move |v| (format!("{}={}", o.key, v.name), v.description))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -586,5 +455,57 @@ mod tests {
             Rules::parse("chess", &[] as &[&str]),
             Err(RulesError::UnknownGame(_))
         ));
+    }
+
+    // R-T8, R-T10, R-T12, R-Z4, R-Z9, R-Z13..R-Z15: every value of the table parses, prints
+    // back (presets as what they set) and survives the typed form.
+    #[test]
+    fn every_option_of_the_table_round_trips() {
+        for &game in &GameId::ALL {
+            let mut seen = 0;
+            for o in options_of(game) {
+                for (i, val) in o.values.iter().enumerate() {
+                    let text = format!("{}={}", o.key, val.name);
+                    let r = Rules::with_options(game, &[&text]).unwrap();
+                    assert_eq!(o.value_in(&r), i, "{game} {text}");
+                    if o.stored {
+                        assert_eq!(r.options().contains(&text), i != 0, "{game} {text}");
+                    }
+                    assert_eq!(Rules::with_options(game, &r.options()).unwrap(), r);
+                    assert_eq!(Rules::from_options(game, &r.rule_options()).unwrap(), r);
+                    assert!(options_help().contains(val.name));
+                    seen += 1;
+                }
+            }
+            assert!(seen >= 6, "{game}: {seen} values");
+            assert_eq!(option_descriptions(game).len(), seen);
+        }
+    }
+
+    #[test]
+    fn a_typed_option_the_game_does_not_have_is_an_error() {
+        let huffing = RuleOptions {
+            capture: CaptureRule::Huffing,
+            ..RuleOptions::default()
+        };
+        assert!(matches!(
+            Rules::from_options(GameId::Turkish, &huffing),
+            Err(RulesError::UnknownOption { .. })
+        ));
+        let at_end = RuleOptions {
+            promotion_at_end: true,
+            ..RuleOptions::default()
+        };
+        assert!(Rules::from_options(GameId::Zamma, &at_end).is_err());
+        assert_eq!(
+            Rules::from_options(GameId::Zamma, &huffing)
+                .unwrap()
+                .capture(),
+            CaptureRule::Huffing
+        );
+        assert_eq!(
+            Rules::from_options(GameId::Damma, &RuleOptions::default()).unwrap(),
+            Rules::new(GameId::Damma)
+        );
     }
 }

@@ -21,6 +21,7 @@ use dama_core::outcome::Reason;
 use dama_core::position::{PlayError, Role};
 use dama_core::quote::Quote;
 use dama_core::record::{pdn, GameRecord, RecordError};
+use dama_core::rules::{CaptureRule, RuleOptions};
 use dama_core::session::Session;
 use dama_core::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,6 +95,12 @@ fn notation_error(e: NotationError) -> DamaError {
         _ => DamaError::BadNotation {
             detail: e.to_string(),
         },
+    }
+}
+
+fn rules_error(e: dama_core::RulesError) -> DamaError {
+    DamaError::BadRules {
+        detail: e.to_string(),
     }
 }
 
@@ -178,6 +185,40 @@ pub enum EndReason {
     Agreement,
     /// A player resigned.
     Resignation,
+}
+
+/// The Zamma family's capture obligation (the core's `CaptureRule`).
+#[uniffi::remote(Enum)]
+pub enum CaptureRule {
+    /// Capturing is optional and may stop after any jump (R-Z8).
+    Free,
+    /// Maximum capture is compulsory (R-Z13).
+    Compulsory,
+    /// Optional, but an under-capture makes pieces liable to removal (R-Z14).
+    Huffing,
+}
+
+/// Every rule option, typed (the core's `RuleOptions`); the default is the standard rules.
+/// Turkish Dama has the first two, the Zamma family the others: setting an option the game
+/// does not have is a [`DamaError::BadRules`].
+#[uniffi::remote(Record)]
+pub struct RuleOptions {
+    /// Turkish `promotion=at-end` (R-T8).
+    #[uniffi(default = false)]
+    pub promotion_at_end: bool,
+    /// Turkish `lone-man=draw` (R-T10).
+    #[uniffi(default = false)]
+    pub lone_man_draw: bool,
+    /// Zamma family `capture=` (R-Z8, R-Z13, R-Z14).
+    pub capture: CaptureRule,
+    /// Zamma family `no-return-to-start=on` (R-Z15).
+    #[uniffi(default = false)]
+    pub no_return_to_start: bool,
+    /// Zamma family `promotion=any-arrival` (R-Z9).
+    #[uniffi(default = false)]
+    pub any_arrival: bool,
+    /// Zamma family `first=` (R-Z4).
+    pub first: Side,
 }
 
 /// A point of the board.
@@ -416,6 +457,18 @@ impl GameSession {
         }
     }
 
+    fn starting(rules: Rules, position: Option<String>) -> Result<Arc<GameSession>, DamaError> {
+        let start = match position {
+            Some(code) => {
+                Position::from_code(rules, &code).map_err(|e| DamaError::BadPosition {
+                    detail: e.to_string(),
+                })?
+            }
+            None => Position::start(rules),
+        };
+        Ok(Arc::new(GameSession::of(GameRecord::from_position(start))))
+    }
+
     fn lock(&self) -> MutexGuard<'_, Session> {
         // A panic while the lock was held cannot leave the record half-changed (every
         // change replaces whole values), so a poisoned lock is still usable.
@@ -444,18 +497,19 @@ impl GameSession {
         options: Vec<String>,
         position: Option<String>,
     ) -> Result<Arc<GameSession>, DamaError> {
-        let rules = Rules::with_options(game, &options).map_err(|e| DamaError::BadRules {
-            detail: e.to_string(),
-        })?;
-        let start = match position {
-            Some(code) => {
-                Position::from_code(rules, &code).map_err(|e| DamaError::BadPosition {
-                    detail: e.to_string(),
-                })?
-            }
-            None => Position::start(rules),
-        };
-        Ok(Arc::new(GameSession::of(GameRecord::from_position(start))))
+        let rules = Rules::with_options(game, &options).map_err(rules_error)?;
+        GameSession::starting(rules, position)
+    }
+
+    /// A new game with typed options, from the start or from a position code.
+    #[uniffi::constructor]
+    pub fn with_rules(
+        game: Game,
+        options: RuleOptions,
+        position: Option<String>,
+    ) -> Result<Arc<GameSession>, DamaError> {
+        let rules = Rules::from_options(game, &options).map_err(rules_error)?;
+        GameSession::starting(rules, position)
     }
 
     /// A game loaded from [`GameSession::save`]'s text.
@@ -482,6 +536,11 @@ impl GameSession {
     /// The options in force (`key=value`, defaults left out).
     pub fn options(&self) -> Vec<String> {
         self.lock().rules().options()
+    }
+
+    /// The options in force, typed.
+    pub fn rule_options(&self) -> RuleOptions {
+        self.lock().rules().rule_options()
     }
 
     /// The board to draw.

@@ -77,6 +77,24 @@ def test_every_session_call(game):
     assert dc.GameSession.import_pdn(s.export_pdn()).position_code() == code
 
 
+# R-T8, R-Z13, R-Z4: typed options give the same rules as their key=value text, and an
+# option the game does not have is an error, not dropped (issue 16, item 3).
+def test_typed_rule_options():
+    opts = dc.RuleOptions(capture=dc.CaptureRule.HUFFING, first=dc.Side.BLACK)
+    s = dc.GameSession.with_rules(dc.Game.ZAMMA, opts, None)
+    assert s.options() == ["capture=huffing", "first=black"]
+    assert s.rule_options() == opts
+    assert s.side_to_move() == dc.Side.BLACK
+    assert dc.GameSession(dc.Game.ZAMMA, s.options(), None).rule_options() == opts
+    with pytest.raises(dc.DamaError.BadRules):
+        dc.GameSession.with_rules(dc.Game.TURKISH, opts, None)
+    fed = dc.RuleOptions(promotion_at_end=True, lone_man_draw=True,
+                         capture=dc.CaptureRule.FREE, first=dc.Side.WHITE)
+    t = dc.GameSession.with_rules(dc.Game.TURKISH, fed, None)
+    assert t.options() == ["promotion=at-end", "lone-man=draw"]
+    assert dc.GameSession(dc.Game.TURKISH, ["preset=federation"], None).rule_options() == fed
+
+
 # Issue 15, item 16: a Damma position with 9,862 legal moves (R-Z12 deferred removal, R-0.7).
 HUGE = ("W:Wa9,Kb6,c1,Kf1,Kg1,g4,g9,h8,Ki4,i8:Ba1,a5,a6,b2,b3,Kb8,c2,c4,c6,Kd2,d5,Kd6,Kd9,e2,"
         "e6,e8,Kf2,f4,f7,Kg2,Kg6,g8,Kh3,h4,Kh5,h6,h7,i2,Ki7:clock=10:last=b5-b6/d7-d6")

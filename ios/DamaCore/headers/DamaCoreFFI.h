@@ -303,6 +303,11 @@ uint64_t uniffi_dama_ffi_fn_constructor_gamesession_load(RustBuffer record, Rust
 uint64_t uniffi_dama_ffi_fn_constructor_gamesession_new(RustBuffer game, RustBuffer options, RustBuffer position, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CONSTRUCTOR_GAMESESSION_WITH_RULES
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CONSTRUCTOR_GAMESESSION_WITH_RULES
+uint64_t uniffi_dama_ffi_fn_constructor_gamesession_with_rules(RustBuffer game, RustBuffer options, RustBuffer position, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_AGREE_DRAW
 void uniffi_dama_ffi_fn_method_gamesession_agree_draw(uint64_t ptr, RustCallStatus *_Nonnull out_status
@@ -396,6 +401,11 @@ void uniffi_dama_ffi_fn_method_gamesession_resign(uint64_t ptr, RustCallStatus *
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_RESULT
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_RESULT
 RustBuffer uniffi_dama_ffi_fn_method_gamesession_result(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_RULE_OPTIONS
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_RULE_OPTIONS
+RustBuffer uniffi_dama_ffi_fn_method_gamesession_rule_options(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_SAVE
@@ -866,6 +876,12 @@ uint16_t uniffi_dama_ffi_checksum_method_gamesession_result(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_RULE_OPTIONS
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_RULE_OPTIONS
+uint16_t uniffi_dama_ffi_checksum_method_gamesession_rule_options(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_SAVE
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_SAVE
 uint16_t uniffi_dama_ffi_checksum_method_gamesession_save(void
@@ -923,6 +939,12 @@ uint16_t uniffi_dama_ffi_checksum_constructor_gamesession_load(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_NEW
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_NEW
 uint16_t uniffi_dama_ffi_checksum_constructor_gamesession_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_WITH_RULES
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_WITH_RULES
+uint16_t uniffi_dama_ffi_checksum_constructor_gamesession_with_rules(void
     
 );
 #endif

@@ -96,20 +96,21 @@ const COMMANDS: [(&str, &str); 8] = [
 
 /// The help of one command, or `None` for an unknown one.
 fn command_help(name: &str) -> Option<String> {
-    COMMANDS.iter().find(|(n, _)| *n == name).map(|(_, h)| {
-        format!(
-            "{h}
-{GAMES_AND_OPTIONS}"
-        )
-    })
+    COMMANDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, h)| format!("{h}\n{}", games_and_options()))
 }
 
-const GAMES_AND_OPTIONS: &str = "games: turkish, zamma, damma, fetaix, kharbaga
-options (--option key=value), see docs/RULES.md:
-  turkish: promotion=at-end (R-T8), lone-man=draw (R-T10), preset=federation (R-T12)
-  zamma family: capture=compulsory|huffing (R-Z13, R-Z14), no-return-to-start=on (R-Z15),
-                promotion=any-arrival (R-Z9), first=black (R-Z4)
-position code: W:Wa2,b2,Kd5:Ba7,Kh8[:clock=N][:last=a-b/c-d][:huff=d4,...]";
+/// The games, their options (from the rules' option table) and the position code.
+fn games_and_options() -> String {
+    format!(
+        "games: turkish, zamma, damma, fetaix, kharbaga
+options (--option key=value, the first value is the default), see docs/RULES.md:
+{}position code: W:Wa2,b2,Kd5:Ba7,Kh8[:clock=N][:last=a-b/c-d][:huff=d4,...]",
+        dama_core::rules::options_help()
+    )
+}
 
 /// Options common to every command.
 struct Common {
@@ -341,7 +342,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     "{}",
                     command_help(c).ok_or(format!("no command '{}'", Quote(c)))?
                 ),
-                None => println!("{USAGE}\n{GAMES_AND_OPTIONS}"),
+                None => println!("{USAGE}\n{}", games_and_options()),
             }
             Ok(())
         }

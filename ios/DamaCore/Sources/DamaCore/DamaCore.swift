@@ -906,6 +906,11 @@ public protocol GameSessionProtocol: AnyObject, Sendable {
     func result()  -> GameResult?
     
     /**
+     * The options in force, typed.
+     */
+    func ruleOptions()  -> RuleOptions
+    
+    /**
      * The record as text for [`GameSession::load`].
      */
     func save()  -> String
@@ -1009,6 +1014,20 @@ public static func load(record: String)throws  -> GameSession  {
         uniffiCallStatus in
     uniffi_dama_ffi_fn_constructor_gamesession_load(
         FfiConverterString.lower(record),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * A new game with typed options, from the start or from a position code.
+     */
+public static func withRules(game: Game, options: RuleOptions, position: String?)throws  -> GameSession  {
+    return try  FfiConverterTypeGameSession_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
+        uniffiCallStatus in
+    uniffi_dama_ffi_fn_constructor_gamesession_with_rules(
+        FfiConverterTypeGame_lower(game),
+        FfiConverterTypeRuleOptions_lower(options),
+        FfiConverterOptionString.lower(position),uniffiCallStatus
     )
 })
 }
@@ -1243,6 +1262,18 @@ open func result() -> GameResult?  {
     return try!  FfiConverterOptionTypeGameResult.lift(try! rustCall() {
         uniffiCallStatus in
     uniffi_dama_ffi_fn_method_gamesession_result(
+            self.uniffiCloneHandle(),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * The options in force, typed.
+     */
+open func ruleOptions() -> RuleOptions  {
+    return try!  FfiConverterTypeRuleOptions_lift(try! rustCall() {
+        uniffiCallStatus in
+    uniffi_dama_ffi_fn_method_gamesession_rule_options(
             self.uniffiCloneHandle(),uniffiCallStatus
     )
 })
@@ -2310,6 +2341,117 @@ public func FfiConverterTypeRuleOption_lower(_ value: RuleOption) -> RustBuffer 
 
 
 /**
+ * Every rule option, typed (the core's `RuleOptions`); the default is the standard rules.
+ * Turkish Dama has the first two, the Zamma family the others: setting an option the game
+ * does not have is a [`DamaError::BadRules`].
+ */
+public struct RuleOptions: Equatable, Hashable {
+    /**
+     * Turkish `promotion=at-end` (R-T8).
+     */
+    public var promotionAtEnd: Bool
+    /**
+     * Turkish `lone-man=draw` (R-T10).
+     */
+    public var loneManDraw: Bool
+    /**
+     * Zamma family `capture=` (R-Z8, R-Z13, R-Z14).
+     */
+    public var capture: CaptureRule
+    /**
+     * Zamma family `no-return-to-start=on` (R-Z15).
+     */
+    public var noReturnToStart: Bool
+    /**
+     * Zamma family `promotion=any-arrival` (R-Z9).
+     */
+    public var anyArrival: Bool
+    /**
+     * Zamma family `first=` (R-Z4).
+     */
+    public var first: Side
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * Turkish `promotion=at-end` (R-T8).
+         */promotionAtEnd: Bool = false, 
+        /**
+         * Turkish `lone-man=draw` (R-T10).
+         */loneManDraw: Bool = false, 
+        /**
+         * Zamma family `capture=` (R-Z8, R-Z13, R-Z14).
+         */capture: CaptureRule, 
+        /**
+         * Zamma family `no-return-to-start=on` (R-Z15).
+         */noReturnToStart: Bool = false, 
+        /**
+         * Zamma family `promotion=any-arrival` (R-Z9).
+         */anyArrival: Bool = false, 
+        /**
+         * Zamma family `first=` (R-Z4).
+         */first: Side) {
+        self.promotionAtEnd = promotionAtEnd
+        self.loneManDraw = loneManDraw
+        self.capture = capture
+        self.noReturnToStart = noReturnToStart
+        self.anyArrival = anyArrival
+        self.first = first
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension RuleOptions: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeRuleOptions: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> RuleOptions {
+        return
+            try RuleOptions(
+                promotionAtEnd: FfiConverterBool.read(from: &buf), 
+                loneManDraw: FfiConverterBool.read(from: &buf), 
+                capture: FfiConverterTypeCaptureRule.read(from: &buf), 
+                noReturnToStart: FfiConverterBool.read(from: &buf), 
+                anyArrival: FfiConverterBool.read(from: &buf), 
+                first: FfiConverterTypeSide.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: RuleOptions, into buf: inout [UInt8]) {
+        FfiConverterBool.write(value.promotionAtEnd, into: &buf)
+        FfiConverterBool.write(value.loneManDraw, into: &buf)
+        FfiConverterTypeCaptureRule.write(value.capture, into: &buf)
+        FfiConverterBool.write(value.noReturnToStart, into: &buf)
+        FfiConverterBool.write(value.anyArrival, into: &buf)
+        FfiConverterTypeSide.write(value.first, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRuleOptions_lift(_ buf: RustBuffer) throws -> RuleOptions {
+    return try FfiConverterTypeRuleOptions.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeRuleOptions_lower(_ value: RuleOptions) -> RustBuffer {
+    return FfiConverterTypeRuleOptions.lower(value)
+}
+
+
+/**
  * What the AI found.
  */
 public struct SearchReport: Equatable, Hashable {
@@ -2416,6 +2558,91 @@ public func FfiConverterTypeSearchReport_lift(_ buf: RustBuffer) throws -> Searc
 public func FfiConverterTypeSearchReport_lower(_ value: SearchReport) -> RustBuffer {
     return FfiConverterTypeSearchReport.lower(value)
 }
+
+
+/**
+ * The Zamma family's capture obligation (the core's `CaptureRule`).
+ */
+
+public enum CaptureRule: Equatable, Hashable {
+    
+    /**
+     * Capturing is optional and may stop after any jump (R-Z8).
+     */
+    case free
+    /**
+     * Maximum capture is compulsory (R-Z13).
+     */
+    case compulsory
+    /**
+     * Optional, but an under-capture makes pieces liable to removal (R-Z14).
+     */
+    case huffing
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension CaptureRule: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeCaptureRule: FfiConverterRustBuffer {
+    typealias SwiftType = CaptureRule
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> CaptureRule {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .free
+        
+        case 2: return .compulsory
+        
+        case 3: return .huffing
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: CaptureRule, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .free:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .compulsory:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .huffing:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCaptureRule_lift(_ buf: RustBuffer) throws -> CaptureRule {
+    return try FfiConverterTypeCaptureRule.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeCaptureRule_lower(_ value: CaptureRule) -> RustBuffer {
+    return FfiConverterTypeCaptureRule.lower(value)
+}
+
 
 
 /**
@@ -3429,6 +3656,9 @@ private let initializationResult: InitializationResult = {
     if (uniffi_dama_ffi_checksum_method_gamesession_result() != 94) {
         return InitializationResult.apiChecksumMismatch
     }
+    if (uniffi_dama_ffi_checksum_method_gamesession_rule_options() != 5487) {
+        return InitializationResult.apiChecksumMismatch
+    }
     if (uniffi_dama_ffi_checksum_method_gamesession_save() != 4915) {
         return InitializationResult.apiChecksumMismatch
     }
@@ -3457,6 +3687,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_constructor_gamesession_new() != 38854) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_with_rules() != 48106) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_constructor_searchcancel_new() != 22505) {

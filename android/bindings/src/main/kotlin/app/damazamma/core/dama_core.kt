@@ -725,6 +725,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_result(
     ): Int
+    external fun uniffi_dama_ffi_checksum_method_gamesession_rule_options(
+    ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_save(
     ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_side_to_move(
@@ -744,6 +746,8 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_dama_ffi_checksum_constructor_gamesession_load(
     ): Int
     external fun uniffi_dama_ffi_checksum_constructor_gamesession_new(
+    ): Int
+    external fun uniffi_dama_ffi_checksum_constructor_gamesession_with_rules(
     ): Int
     external fun uniffi_dama_ffi_checksum_constructor_searchcancel_new(
     ): Int
@@ -791,6 +795,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_dama_ffi_fn_constructor_gamesession_new(`game`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,`position`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_dama_ffi_fn_constructor_gamesession_with_rules(`game`: RustBuffer.ByValue,`options`: RustBuffer.ByValue,`position`: RustBuffer.ByValue,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
     external fun uniffi_dama_ffi_fn_method_gamesession_agree_draw(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_dama_ffi_fn_method_gamesession_can_redo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -828,6 +834,8 @@ internal object UniffiLib {
     external fun uniffi_dama_ffi_fn_method_gamesession_resign(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Unit
     external fun uniffi_dama_ffi_fn_method_gamesession_result(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
+    external fun uniffi_dama_ffi_fn_method_gamesession_rule_options(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_gamesession_save(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
@@ -1045,6 +1053,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_result() and 0xFFFF) != 94) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_rule_options() and 0xFFFF) != 5487) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
     if ((lib.uniffi_dama_ffi_checksum_method_gamesession_save() and 0xFFFF) != 4915) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
@@ -1073,6 +1084,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_new() and 0xFFFF) != 38854) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_with_rules() and 0xFFFF) != 48106) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_constructor_searchcancel_new() and 0xFFFF) != 22505) {
@@ -1967,6 +1981,11 @@ public interface GameSessionInterface {
     fun `result`(): GameResult?
     
     /**
+     * The options in force, typed.
+     */
+    fun `ruleOptions`(): RuleOptions
+    
+    /**
      * The record as text for [`GameSession::load`].
      */
     fun `save`(): kotlin.String
@@ -2420,6 +2439,22 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
 
     
     /**
+     * The options in force, typed.
+     */override fun `ruleOptions`(): RuleOptions {
+            return FfiConverterTypeRuleOptions.lift(
+    callWithHandle {
+    uniffiRustCall() { _status ->
+    UniffiLib.uniffi_dama_ffi_fn_method_gamesession_rule_options(
+        it,
+        _status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
      * The record as text for [`GameSession::load`].
      */override fun `save`(): kotlin.String {
             return FfiConverterString.lift(
@@ -2500,6 +2535,24 @@ open class GameSession: Disposable, AutoCloseable, GameSessionInterface
     
         
         FfiConverterString.lower(`record`),_status)
+}
+    )
+    }
+    
+
+        
+    /**
+     * A new game with typed options, from the start or from a position code.
+     */
+    @Throws(DamaException::class) fun `withRules`(`game`: Game, `options`: RuleOptions, `position`: kotlin.String?): GameSession {
+            return FfiConverterTypeGameSession.lift(
+    uniffiRustCallWithError(DamaException) { _status ->
+    UniffiLib.uniffi_dama_ffi_fn_constructor_gamesession_with_rules(
+    
+        
+        FfiConverterTypeGame.lower(`game`),
+        FfiConverterTypeRuleOptions.lower(`options`),
+        FfiConverterOptionalString.lower(`position`),_status)
 }
     )
     }
@@ -3426,6 +3479,87 @@ public object FfiConverterTypeRuleOption: FfiConverterRustBuffer<RuleOption> {
 
 
 /**
+ * Every rule option, typed (the core's `RuleOptions`); the default is the standard rules.
+ * Turkish Dama has the first two, the Zamma family the others: setting an option the game
+ * does not have is a [`DamaError::BadRules`].
+ */
+data class RuleOptions (
+    /**
+     * Turkish `promotion=at-end` (R-T8).
+     */
+    var `promotionAtEnd`: kotlin.Boolean = false 
+    , 
+    /**
+     * Turkish `lone-man=draw` (R-T10).
+     */
+    var `loneManDraw`: kotlin.Boolean = false 
+    , 
+    /**
+     * Zamma family `capture=` (R-Z8, R-Z13, R-Z14).
+     */
+    var `capture`: CaptureRule
+    , 
+    /**
+     * Zamma family `no-return-to-start=on` (R-Z15).
+     */
+    var `noReturnToStart`: kotlin.Boolean = false 
+    , 
+    /**
+     * Zamma family `promotion=any-arrival` (R-Z9).
+     */
+    var `anyArrival`: kotlin.Boolean = false 
+    , 
+    /**
+     * Zamma family `first=` (R-Z4).
+     */
+    var `first`: Side
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeRuleOptions: FfiConverterRustBuffer<RuleOptions> {
+    override fun read(buf: ByteBuffer): RuleOptions {
+        return RuleOptions(
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterTypeCaptureRule.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterBoolean.read(buf),
+            FfiConverterTypeSide.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: RuleOptions) = (
+            FfiConverterBoolean.allocationSize(value.`promotionAtEnd`) +
+            FfiConverterBoolean.allocationSize(value.`loneManDraw`) +
+            FfiConverterTypeCaptureRule.allocationSize(value.`capture`) +
+            FfiConverterBoolean.allocationSize(value.`noReturnToStart`) +
+            FfiConverterBoolean.allocationSize(value.`anyArrival`) +
+            FfiConverterTypeSide.allocationSize(value.`first`)
+    )
+
+    override fun write(value: RuleOptions, buf: ByteBuffer) {
+            FfiConverterBoolean.write(value.`promotionAtEnd`, buf)
+            FfiConverterBoolean.write(value.`loneManDraw`, buf)
+            FfiConverterTypeCaptureRule.write(value.`capture`, buf)
+            FfiConverterBoolean.write(value.`noReturnToStart`, buf)
+            FfiConverterBoolean.write(value.`anyArrival`, buf)
+            FfiConverterTypeSide.write(value.`first`, buf)
+    }
+}
+
+
+
+/**
  * What the AI found.
  */
 data class SearchReport (
@@ -3501,6 +3635,53 @@ public object FfiConverterTypeSearchReport: FfiConverterRustBuffer<SearchReport>
             FfiConverterSequenceString.write(value.`pv`, buf)
     }
 }
+
+
+
+/**
+ * The Zamma family's capture obligation (the core's `CaptureRule`).
+ */
+
+enum class CaptureRule {
+    
+    /**
+     * Capturing is optional and may stop after any jump (R-Z8).
+     */
+    FREE,
+    /**
+     * Maximum capture is compulsory (R-Z13).
+     */
+    COMPULSORY,
+    /**
+     * Optional, but an under-capture makes pieces liable to removal (R-Z14).
+     */
+    HUFFING;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeCaptureRule: FfiConverterRustBuffer<CaptureRule> {
+    override fun read(buf: ByteBuffer) = try {
+        CaptureRule.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: CaptureRule) = 4UL
+
+    override fun write(value: CaptureRule, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
 
 
 
