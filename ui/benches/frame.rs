@@ -41,11 +41,11 @@ fn main() {
     }
 }
 
-/// A game (its name, its index on Home) and the moves played; `undo`: each move is taken
+/// A game (its name, its choice on Home) and the moves played; `undo`: each move is taken
 /// back after it arrived (Zamma's start has one empty point), else they follow each other.
 type Game = (
     &'static str,
-    i32,
+    dama_ui::GameKind,
     &'static [(&'static str, &'static str)],
     bool,
 );
@@ -53,13 +53,13 @@ type Game = (
 const GAMES: [Game; 2] = [
     (
         "Turkish Dama",
-        0,
+        dama_ui::GameKind::Turkish,
         &[("a3", "a4"), ("a6", "a5"), ("b3", "b4"), ("b6", "b5")],
         false,
     ),
     (
         "Zamma",
-        1,
+        dama_ui::GameKind::Zamma,
         &[("e4", "e5"), ("e4", "e5"), ("e4", "e5"), ("e4", "e5")],
         true,
     ),
@@ -78,11 +78,12 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
     // A game for two on this device: no AI thinking during the measurement.
-    ui.set_game_index(index);
-    ui.set_opponent(0);
-    ui.set_anim_speed(2);
-    ui.invoke_settings_changed();
-    ui.invoke_start_game();
+    ui.global::<dama_ui::HomeAdapter>().set_game(index);
+    ui.global::<dama_ui::HomeAdapter>().set_opponent(0);
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_anim_speed(dama_ui::AnimationSpeed::Normal);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+    ui.global::<dama_ui::HomeAdapter>().invoke_start_game();
     screen.advance(Duration::from_millis(16));
     screen.draw().expect("first frame");
 
@@ -100,8 +101,8 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     let (mut moving, mut answers) = (Vec::new(), Vec::new());
     let (mut moving_area, mut answer_area) = (0usize, 0usize);
     for &(from, to) in moves {
-        ui.invoke_tapped(from.into());
-        ui.invoke_tapped(to.into());
+        ui.tap_label(from);
+        ui.tap_label(to);
         let mut frames: Vec<(f64, usize)> = Vec::new();
         let start = Instant::now();
         loop {
@@ -112,7 +113,9 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
             if let Some(d) = dirty {
                 frames.push((t.elapsed().as_secs_f64() * 1e3, d.width * d.height));
             }
-            if !ui.get_animating() || start.elapsed() > Duration::from_secs(3) {
+            if !ui.global::<dama_ui::GameAdapter>().get_animating()
+                || start.elapsed() > Duration::from_secs(3)
+            {
                 break;
             }
             if let Some(rest) = Duration::from_millis(16).checked_sub(tick.elapsed()) {
@@ -120,7 +123,7 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
             }
         }
         if undo {
-            ui.invoke_undo();
+            ui.global::<dama_ui::GameAdapter>().invoke_undo();
             screen.advance(Duration::from_millis(16));
             screen.draw();
         }

@@ -1,13 +1,14 @@
-//! The AI off the UI thread. One search at a time runs on a background thread: the
-//! computer's move, a hint, or the look that decides whether the computer accepts a draw.
-//! Each search gets a generation number, so an answer that arrives after an undo, a new game
-//! or leaving the screen is recognised as stale and dropped. No Slint here: the answer goes
-//! to a callback, which the app routes back to the UI thread.
+//! The AI off the UI thread: one persistent worker thread owns the engine and takes its
+//! jobs from a channel (the computer's move, a hint, or the look that decides whether the
+//! computer accepts a draw), so the UI thread never waits on the engine. Each search gets a
+//! generation number, so an answer that arrives after an undo, a new game or leaving the
+//! screen is recognised as stale and dropped. No Slint here: the answer goes to a callback
+//! on the worker thread, which the app routes back to the UI thread.
 
 use dama_core::ai::{Engine, Level, Limits, DEFAULT_TT_MIB};
 use dama_core::{Color, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 /// What the worker is asked.
@@ -58,25 +59,59 @@ pub fn accepts_draw(pos: &Position, score: i32) -> bool {
 /// Time of a hint search.
 const HINT_TIME: Duration = Duration::from_millis(700);
 
-/// Runs searches on a background thread, one at a time.
+/// What the UI thread asks the worker thread.
+enum Request {
+    Search {
+        job: Job,
+        pos: Position,
+        history: Vec<u64>,
+        generation: u64,
+        cancel: Arc<AtomicBool>,
+    },
+    /// Forget what the engine learned (a new game).
+    Clear,
+}
+
+/// Runs searches on its own thread, one at a time, in the order asked.
 pub struct AiWorker {
-    engine: Arc<Mutex<Engine>>,
+    requests: mpsc::Sender<Request>,
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
     running: Option<Job>,
 }
 
-impl Default for AiWorker {
-    fn default() -> Self {
-        AiWorker::new()
-    }
-}
-
 impl AiWorker {
-    /// A worker with the phone-sized transposition table.
-    pub fn new() -> AiWorker {
+    /// A worker with the phone-sized transposition table; `done` is called on the worker
+    /// thread with each search's generation and answer.
+    pub fn new(done: impl Fn(u64, Answer) + Send + 'static) -> AiWorker {
+        let (requests, jobs) = mpsc::channel::<Request>();
+        // The thread ends when the worker (the sender) is dropped.
+        std::thread::spawn(move || {
+            let mut engine = Engine::new(DEFAULT_TT_MIB);
+            for request in jobs {
+                match request {
+                    Request::Clear => engine.clear(),
+                    Request::Search {
+                        job,
+                        pos,
+                        history,
+                        generation,
+                        cancel,
+                    } => {
+                        // Cancelled before it began (a newer job is queued): skip it.
+                        if cancel.load(Ordering::Relaxed) {
+                            continue;
+                        }
+                        done(
+                            generation,
+                            search(&mut engine, job, &pos, &history, &cancel),
+                        );
+                    }
+                }
+            }
+        });
         AiWorker {
-            engine: Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB))),
+            requests,
             generation: 0,
             cancel: None,
             running: None,
@@ -89,52 +124,19 @@ impl AiWorker {
     }
 
     /// Starts `job` on `pos` (whose game went through `history`), cancelling any running
-    /// search. `done` is called on the worker thread with the job's generation and answer.
-    pub fn start(
-        &mut self,
-        job: Job,
-        pos: Position,
-        history: Vec<u64>,
-        done: impl FnOnce(u64, Answer) + Send + 'static,
-    ) -> u64 {
+    /// search. Returns the job's generation, which its answer carries.
+    pub fn start(&mut self, job: Job, pos: Position, history: Vec<u64>) -> u64 {
         self.stop();
         let generation = self.generation;
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());
         self.running = Some(job);
-        let engine = self.engine.clone();
-        std::thread::spawn(move || {
-            let answer = match job {
-                Job::Move { level, seed } => {
-                    let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    let r = e.play_level(&pos, &history, Level::new(level), seed, &cancel);
-                    Answer::Move(r.ok().map(|r| r.best))
-                }
-                Job::Hint => {
-                    let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    Answer::Hint(
-                        e.hint(&pos, &history, HINT_TIME, &cancel)
-                            .ok()
-                            .map(|r| r.best),
-                    )
-                }
-                Job::DrawOffer => {
-                    // The player is to move: the score is the player's.
-                    let mut e = engine.lock().unwrap_or_else(|e| e.into_inner());
-                    let score = e
-                        .think(
-                            &pos,
-                            &history,
-                            &Limits::nodes(DRAW_LOOK_NODES),
-                            &cancel,
-                            |_| {},
-                        )
-                        .map(|r| r.info.score);
-                    // A cancelled look declines: nothing is agreed without a judgement.
-                    Answer::Draw(score.is_ok_and(|s| accepts_draw(&pos, s)))
-                }
-            };
-            done(generation, answer);
+        let _ = self.requests.send(Request::Search {
+            job,
+            pos,
+            history,
+            generation,
+            cancel,
         });
         generation
     }
@@ -159,10 +161,44 @@ impl AiWorker {
         self.generation += 1;
     }
 
-    /// Forgets what the engine learned (a new game).
+    /// Forgets what the engine learned (a new game), after the searches asked before.
     pub fn clear(&self) {
-        if let Ok(mut e) = self.engine.lock() {
-            e.clear();
+        let _ = self.requests.send(Request::Clear);
+    }
+}
+
+/// One job on the worker thread.
+fn search(
+    engine: &mut Engine,
+    job: Job,
+    pos: &Position,
+    history: &[u64],
+    cancel: &AtomicBool,
+) -> Answer {
+    match job {
+        Job::Move { level, seed } => {
+            let r = engine.play_level(pos, history, Level::new(level), seed, cancel);
+            Answer::Move(r.ok().map(|r| r.best))
+        }
+        Job::Hint => Answer::Hint(
+            engine
+                .hint(pos, history, HINT_TIME, cancel)
+                .ok()
+                .map(|r| r.best),
+        ),
+        Job::DrawOffer => {
+            // The player is to move: the score is the player's.
+            let score = engine
+                .think(
+                    pos,
+                    history,
+                    &Limits::nodes(DRAW_LOOK_NODES),
+                    cancel,
+                    |_| {},
+                )
+                .map(|r| r.info.score);
+            // A cancelled look declines: nothing is agreed without a judgement.
+            Answer::Draw(score.is_ok_and(|s| accepts_draw(pos, s)))
         }
     }
 }
@@ -173,19 +209,19 @@ mod tests {
     use dama_core::{GameId, Rules};
     use std::sync::mpsc;
 
-    fn run(w: &mut AiWorker, job: Job, pos: Position) -> (u64, mpsc::Receiver<(u64, Answer)>) {
+    fn worker() -> (AiWorker, mpsc::Receiver<(u64, Answer)>) {
         let (tx, rx) = mpsc::channel();
-        let g = w.start(job, pos, Vec::new(), move |g, a| {
+        let w = AiWorker::new(move |g, a| {
             let _ = tx.send((g, a));
         });
-        (g, rx)
+        (w, rx)
     }
 
     #[test]
     fn a_move_comes_back_legal_and_current() {
-        let mut w = AiWorker::new();
+        let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Zamma));
-        let (g, rx) = run(&mut w, Job::Move { level: 1, seed: 3 }, pos.clone());
+        let g = w.start(Job::Move { level: 1, seed: 3 }, pos.clone(), Vec::new());
         assert!(w.running().is_some());
         let (got, answer) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
         assert_eq!(got, g);
@@ -199,17 +235,28 @@ mod tests {
 
     #[test]
     fn an_answer_after_stop_or_a_newer_search_is_stale() {
-        let mut w = AiWorker::new();
+        let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Turkish));
-        let (first, rx1) = run(&mut w, Job::Hint, pos.clone());
-        let (second, rx2) = run(&mut w, Job::Hint, pos.clone());
-        let (g1, _) = rx1.recv_timeout(Duration::from_secs(30)).unwrap();
-        assert_eq!(g1, first);
-        assert!(!w.finish(g1), "the first search was replaced");
+        let first = w.start(Job::Hint, pos.clone(), Vec::new());
+        let second = w.start(Job::Hint, pos.clone(), Vec::new());
         w.stop();
-        let (g2, _) = rx2.recv_timeout(Duration::from_secs(30)).unwrap();
-        assert_eq!(g2, second);
-        assert!(!w.finish(g2), "stopped");
+        let third = w.start(Job::Hint, pos.clone(), Vec::new());
+        // The first may have begun before it was cancelled (then it answers, stale); the
+        // second was cancelled before it began and never answers; the third is current.
+        let mut answered = Vec::new();
+        while let Ok((g, _)) = rx.recv_timeout(Duration::from_secs(30)) {
+            answered.push(g);
+            if g == third {
+                break;
+            }
+        }
+        assert_eq!(answered.last(), Some(&third));
+        assert!(!answered.contains(&second), "{answered:?}");
+        for &g in &answered[..answered.len() - 1] {
+            assert_eq!(g, first);
+            assert!(!w.finish(g), "the first search was replaced");
+        }
+        assert!(w.finish(third));
     }
 
     // the computer agrees only when it stands clearly worse or nobody can win.
@@ -229,24 +276,24 @@ mod tests {
 
     #[test]
     fn the_draw_look_runs_off_the_calling_thread() {
-        let mut w = AiWorker::new();
+        let (mut w, rx) = worker();
         // White (to move, the player) is a king up: the computer accepts.
         let rules = Rules::new(GameId::Turkish);
         let up = Position::from_code(rules, "W:WKa1,b2,c2:Bh7,g7").unwrap();
-        let (_, rx) = run(&mut w, Job::DrawOffer, up);
+        w.start(Job::DrawOffer, up, Vec::new());
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(true)
         );
         // A man down: the computer declines.
         let down = Position::from_code(rules, "W:Wa2:Bh7,g7,f7").unwrap();
-        let (_, rx) = run(&mut w, Job::DrawOffer, down);
+        w.start(Job::DrawOffer, down, Vec::new());
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)
         );
         // The start of the game: the computer plays on (it accepted here before).
-        let (_, rx) = run(&mut w, Job::DrawOffer, Position::start(rules));
+        w.start(Job::DrawOffer, Position::start(rules), Vec::new());
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)

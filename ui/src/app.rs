@@ -1,163 +1,160 @@
-//! The app: wires the Slint window to the core. The game state lives here on the UI thread;
-//! the AI runs on a worker thread and hands its move back through the event loop; moves are
-//! animated by a timer.
+//! The app: wires the Slint window to the core. The state lives in one [`App`] behind an
+//! `Rc` on the UI thread, owned by the [`AppHandle`] that [`create`] returns; the window's
+//! callbacks (one adapter global per screen), the animation timer and the AI worker's
+//! wake-up reach it through weak references, so nothing else keeps it alive. The AI runs on
+//! its worker thread, saves on the saver's; moves are animated by a timer that updates only
+//! the pieces.
 
 use crate::ai_worker::{AiWorker, Answer};
 use crate::animation::Animation;
 use crate::controller::Mark;
 use crate::flow::{Advice, Effect, Flow};
 use crate::models::{self, Models};
-use crate::store::{SavedGame, Settings, Setup, Store, LANGUAGES};
+use crate::store::{SavedGame, Saver, Settings, Setup, Store, LANGUAGES};
 use crate::view;
 use crate::{
-    AppWindow, DotVm, LineVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SpotMark, SpotVm,
+    AnimationSpeed, AppWindow, CaptureKind, DotVm, EndReason, GameAdapter, GameKind, GameModels,
+    HomeAdapter, Language, LineVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SettingsAdapter,
+    SpotMark, SpotVm, Theme, Winner,
 };
-use dama_core::{Color, GameRecord, Point, Role, Rules};
-use slint::{ComponentHandle, Model, ModelRc, SharedString, Timer, TimerMode, VecModel};
-use std::cell::RefCell;
-use std::rc::Rc;
+use dama_core::rules::RuleOptions;
+use dama_core::{CaptureRule, Color, GameId, GameRecord, Point, Reason, Role};
+use slint::{ComponentHandle, ModelRc, SharedString, Timer, TimerMode, VecModel};
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
+use std::sync::mpsc;
 use std::time::Duration;
 
-thread_local! {
-    // Debian's clippy 1.96 (the phone checks) asks for the `const` this initializer has.
-    #[allow(clippy::missing_const_for_thread_local)]
-    static APP: RefCell<Option<Rc<RefCell<App>>>> = const { RefCell::new(None) };
+/// What the window shows: Home (with the settings and rules reached from it), or a game.
+enum Mode {
+    Home,
+    Game(Box<Flow>),
 }
 
-/// The window's side of the app: settings, the saved game, the AI worker, the animation
-/// timer and the models. The decisions of play are in [`Flow`].
+/// The unfinished game as last saved: the Home card and Resume read it from memory, not
+/// from the file the saver may still be writing.
+struct Unfinished {
+    saved: SavedGame,
+    record: GameRecord,
+}
+
+/// The app's state: settings, the unfinished game, the game in play, the AI worker, the
+/// animation and the models. The decisions of play are in [`Flow`].
 pub struct App {
+    me: Weak<RefCell<App>>,
     ui: slint::Weak<AppWindow>,
-    store: Store,
+    saver: Saver,
     settings: Settings,
-    /// The game in play and its decisions.
-    flow: Flow,
-    /// Searches off the UI thread.
+    unfinished: Option<Unfinished>,
+    mode: Mode,
+    /// Searches off the UI thread; its answers wait in `answers`.
     ai: AiWorker,
+    answers: mpsc::Receiver<(u64, Answer)>,
     /// The game screen's lists, updated row by row.
     models: Models,
     animation: Option<Animation>,
     timer: Timer,
-    in_game: bool,
     /// The board and orientation the line models were built for: they change only with
     /// them, not on every frame of a move.
-    lines_for: std::cell::Cell<Option<(dama_core::BoardKind, bool)>>,
+    lines_for: Cell<Option<(dama_core::BoardKind, bool)>>,
 }
 
 impl App {
-    fn new(ui: &AppWindow, store: Store) -> App {
-        let settings = store.load_settings();
-        // A placeholder until a game starts; its effects (a save) are not carried out.
-        let (flow, _) = Flow::new(
-            GameRecord::new(Rules::new(dama_core::GameId::Turkish)),
-            0,
-            Color::White,
-        );
-        App {
-            ui: ui.as_weak(),
-            store,
-            settings,
-            flow,
-            ai: AiWorker::new(),
-            models: Models::install(ui),
-            animation: None,
-            timer: Timer::default(),
-            in_game: false,
-            lines_for: std::cell::Cell::new(None),
+    fn flow(&self) -> Option<&Flow> {
+        match &self.mode {
+            Mode::Game(f) => Some(f),
+            Mode::Home => None,
         }
     }
 
-    fn with<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
-        APP.with(|a| {
-            let app = a.borrow().clone()?;
-            let mut app = app.borrow_mut();
-            Some(f(&mut app))
-        })
+    /// Runs a decision of the game in play and carries out its effects.
+    fn play(&mut self, decide: impl FnOnce(&mut Flow) -> Vec<Effect>) {
+        let Mode::Game(flow) = &mut self.mode else {
+            return;
+        };
+        let effects = decide(flow);
+        self.apply(effects);
     }
 
-    fn vs_computer(&self) -> bool {
-        self.flow.vs_computer()
-    }
-
-    fn human_to_move(&self) -> bool {
-        self.flow.human_to_move()
-    }
-
-    fn flipped(&self) -> bool {
-        if self.vs_computer() {
-            self.flow.human() == Color::Black
+    fn flipped(&self, flow: &Flow) -> bool {
+        if flow.vs_computer() {
+            flow.human() == Color::Black
         } else {
             // The side to move on the board shown: during a move's animation, the mover's
             // (the board turns once the move has arrived).
-            self.settings.flip_two_players && self.shown().side_to_move() == Color::Black
+            self.settings.flip_two_players && self.shown(flow).side_to_move() == Color::Black
         }
     }
 
-    /// Home screen choices into the UI.
+    /// Home screen choices and settings into the window.
     fn show_settings(&self, ui: &AppWindow) {
         let s = &self.settings;
-        ui.global::<crate::Theme>().set_dark(s.dark);
-        ui.set_anim_speed(s.anim_speed as i32);
-        ui.set_language(s.language as i32);
-        ui.set_flip_two_players(s.flip_two_players);
-        ui.set_show_moves(s.show_moves);
+        ui.global::<Theme>().set_dark(s.dark);
+        let set = ui.global::<SettingsAdapter>();
+        set.set_anim_speed(animation_speed(s.anim_speed));
+        set.set_language(language(s.language));
+        set.set_flip_two_players(s.flip_two_players);
+        set.set_show_moves(s.show_moves);
+        let home = ui.global::<HomeAdapter>();
         let st = &s.setup;
-        ui.set_game_index(st.game as i32);
-        ui.set_opponent(st.opponent as i32);
-        ui.set_play_black(st.play_black);
-        ui.set_opt_at_end(st.at_end);
-        ui.set_opt_lone_draw(st.lone_draw);
-        ui.set_opt_capture(st.capture as i32);
-        ui.set_opt_no_return(st.no_return);
-        ui.set_opt_any_arrival(st.any_arrival);
-        ui.set_opt_first_black(st.first_black);
-        show_setup_options(ui, st);
-        let saved = self.store.load_game();
-        ui.set_can_resume(saved.is_some());
-        if let Some(g) = saved {
-            if let Ok(r) = GameRecord::from_json(&g.record) {
-                ui.set_resume_game_index(r.rules().game() as i32);
-                let (number, white) = move_number(&r);
-                ui.set_resume_move(number);
-                ui.set_resume_white_to_move(white);
-            }
-        }
+        home.set_game(game_kind(st.game));
+        home.set_opponent(st.opponent as i32);
+        home.set_play_black(st.play_black);
+        let o = &st.options;
+        home.set_opt_at_end(o.promotion_at_end);
+        home.set_opt_lone_draw(o.lone_man_draw);
+        home.set_opt_capture(capture_kind(o.capture));
+        home.set_opt_no_return(o.no_return_to_start);
+        home.set_opt_any_arrival(o.any_arrival);
+        home.set_opt_first_black(o.first == Color::Black);
+        home.set_options_in_force(strings(st.rules().options()));
+        self.show_unfinished(ui);
         select_language(ui, s.language);
     }
 
-    fn read_setup(ui: &AppWindow) -> Setup {
-        Setup {
-            game: ui.get_game_index().clamp(0, 4) as u8,
-            opponent: ui.get_opponent().clamp(0, 8) as u8,
-            play_black: ui.get_play_black(),
-            at_end: ui.get_opt_at_end(),
-            lone_draw: ui.get_opt_lone_draw(),
-            capture: ui.get_opt_capture().clamp(0, 2) as u8,
-            no_return: ui.get_opt_no_return(),
-            any_arrival: ui.get_opt_any_arrival(),
-            first_black: ui.get_opt_first_black(),
+    /// The Home card of the unfinished game.
+    fn show_unfinished(&self, ui: &AppWindow) {
+        let home = ui.global::<HomeAdapter>();
+        home.set_can_resume(self.unfinished.is_some());
+        if let Some(u) = &self.unfinished {
+            home.set_resume_game(game_kind(u.record.rules().game()));
+            let (number, white) = move_number(&u.record);
+            home.set_resume_move(number);
+            home.set_resume_white_to_move(white);
         }
     }
 
-    fn save_settings(&self) {
-        let _ = self.store.save_settings(&self.settings);
+    fn read_setup(ui: &AppWindow) -> Setup {
+        let home = ui.global::<HomeAdapter>();
+        Setup {
+            game: game_id(home.get_game()),
+            opponent: home.get_opponent().clamp(0, 8) as u8,
+            play_black: home.get_play_black(),
+            options: RuleOptions {
+                promotion_at_end: home.get_opt_at_end(),
+                lone_man_draw: home.get_opt_lone_draw(),
+                capture: capture_rule(home.get_opt_capture()),
+                no_return_to_start: home.get_opt_no_return(),
+                any_arrival: home.get_opt_any_arrival(),
+                first: if home.get_opt_first_black() {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+            },
+        }
     }
 
     /// Starts a game from the home screen's choices.
     pub fn start_game(&mut self, setup: Setup) {
         self.settings.setup = setup.clone();
-        self.save_settings();
-        let (game, options) = setup.rules();
-        let rules = Rules::with_options(game, &options).unwrap_or_else(|_| Rules::new(game));
-        self.begin(
-            GameRecord::new(rules),
-            setup.opponent,
-            if setup.play_black {
-                Color::Black
-            } else {
-                Color::White
-            },
-        );
+        self.saver.settings(&self.settings);
+        let human = if setup.play_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.begin(GameRecord::new(setup.rules()), setup.opponent, human);
     }
 
     /// Starts playing a record (a new game, a saved one, or a position for tests): opponent
@@ -172,44 +169,45 @@ impl App {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
         let (flow, effects) = Flow::seeded(record, opponent, human, seed);
-        self.flow = flow;
-        self.in_game = true;
+        self.mode = Mode::Game(Box::new(flow));
         self.ai.clear();
         if let Some(ui) = self.ui.upgrade() {
-            ui.set_dialog(0);
-            ui.set_over_dismissed(false);
+            let game = ui.global::<GameAdapter>();
+            game.set_dialog(crate::Dialog::None);
+            game.set_over_dismissed(false);
             ui.set_screen(Screen::Game);
         }
         self.apply(effects);
     }
 
-    /// Continues the saved game.
+    /// Continues the unfinished game.
     pub fn resume(&mut self) {
-        let Some(g) = self.store.load_game() else {
+        let Some(u) = &self.unfinished else {
             return;
         };
-        let Ok(record) = GameRecord::from_json(&g.record) else {
-            return;
-        };
-        let human = if g.human_black {
+        let human = if u.saved.human_black {
             Color::Black
         } else {
             Color::White
         };
-        self.begin(record, g.opponent, human);
+        let (record, opponent) = (u.record.clone(), u.saved.opponent);
+        self.begin(record, opponent, human);
     }
 
-    fn save_game(&self) {
-        let game = self.flow.game();
-        if game.outcome().is_some() {
-            self.store.clear_game();
-        } else {
-            let _ = self.store.save_game(&SavedGame {
+    fn save_game(&mut self) {
+        let Some(flow) = self.flow() else { return };
+        let game = flow.game();
+        let unfinished = game.outcome().is_none().then(|| Unfinished {
+            saved: SavedGame {
                 record: game.record().to_json(),
-                opponent: self.flow.opponent(),
-                human_black: self.flow.human() == Color::Black,
-            });
-        }
+                opponent: flow.opponent(),
+                human_black: flow.human() == Color::Black,
+            },
+            record: game.record().clone(),
+        });
+        self.saver
+            .game(unfinished.as_ref().map(|u| u.saved.clone()));
+        self.unfinished = unfinished;
     }
 
     /// Carries out what the flow decided, then redraws.
@@ -219,8 +217,7 @@ impl App {
                 Effect::Animate { before, mv } => {
                     let speed = self.settings.anim_speed;
                     if speed == 0 {
-                        let next = self.flow.arrived();
-                        self.apply(next);
+                        self.play(|f| f.arrived());
                         continue;
                     }
                     let per_jump = Duration::from_millis(match speed {
@@ -229,9 +226,12 @@ impl App {
                         _ => 480,
                     });
                     self.animation = Some(Animation::new(*before, &mv, per_jump));
+                    let me = self.me.clone();
                     self.timer
-                        .start(TimerMode::Repeated, Duration::from_millis(16), || {
-                            App::with(|app| app.tick());
+                        .start(TimerMode::Repeated, Duration::from_millis(16), move || {
+                            if let Some(app) = me.upgrade() {
+                                app.borrow_mut().tick();
+                            }
                         });
                 }
                 Effect::StopAnimation => {
@@ -239,19 +239,17 @@ impl App {
                     self.timer.stop();
                 }
                 Effect::Search(job) => {
-                    let game = self.flow.game();
-                    let (pos, history) = (game.position().clone(), game.record().history());
-                    self.ai.start(job, pos, history, |generation, answer| {
-                        let _ = slint::invoke_from_event_loop(move || {
-                            App::with(|app| app.ai_done(generation, answer));
-                        });
-                    });
+                    if let Some(flow) = self.flow() {
+                        let game = flow.game();
+                        let (pos, history) = (game.position().clone(), game.record().history());
+                        self.ai.start(job, pos, history);
+                    }
                 }
                 Effect::StopSearch => self.ai.stop(),
                 Effect::Save => self.save_game(),
-                Effect::CloseResult => {
+                Effect::ShowResultCard => {
                     if let Some(ui) = self.ui.upgrade() {
-                        ui.set_over_dismissed(false);
+                        ui.global::<GameAdapter>().set_over_dismissed(false);
                     }
                 }
             }
@@ -259,13 +257,14 @@ impl App {
         self.refresh();
     }
 
-    /// A tap on a board point.
-    pub fn tap(&mut self, label: &str) {
-        let Some(p) = self.flow.game().position().geometry().parse_label(label) else {
+    /// A tap on the board point at `index` of the spots.
+    pub fn tap(&mut self, index: usize) {
+        let Some(flow) = self.flow() else { return };
+        let g = flow.game().position().geometry();
+        let Some(&p) = g.points().get(index) else {
             return;
         };
-        let effects = self.flow.tap(p);
-        self.apply(effects);
+        self.play(|f| f.tap(p));
     }
 
     fn tick(&mut self) {
@@ -276,74 +275,67 @@ impl App {
         if done {
             self.timer.stop();
             self.animation = None;
-            let next = self.flow.arrived();
-            self.apply(next);
-        } else {
-            self.refresh();
+            self.play(|f| f.arrived());
+        } else if let (Some(ui), Some(flow)) = (self.ui.upgrade(), self.flow()) {
+            // A frame of the move: only the pieces change.
+            self.show_pieces(&ui, flow);
         }
     }
 
-    /// An answer of the worker, back on the UI thread.
-    fn ai_done(&mut self, generation: u64, answer: Answer) {
-        if !self.ai.finish(generation) {
-            return; // a cancelled or outdated search
+    /// The worker's answers, back on the UI thread.
+    fn take_answers(&mut self) {
+        while let Ok((generation, answer)) = self.answers.try_recv() {
+            if self.ai.finish(generation) {
+                self.play(|f| f.answer(answer));
+            }
+            // Otherwise a cancelled or outdated search: dropped.
         }
-        let effects = self.flow.answer(answer);
-        self.apply(effects);
     }
 
     /// Takes back the last move (against the computer: the computer's reply too).
     pub fn undo(&mut self) {
-        let effects = self.flow.undo();
-        self.apply(effects);
+        self.play(Flow::undo);
     }
 
     /// Replays what was taken back.
     pub fn redo(&mut self) {
-        let effects = self.flow.redo();
-        self.apply(effects);
+        self.play(Flow::redo);
     }
 
     /// Another game like the one just played: same game, options, opponent and colours.
     pub fn rematch(&mut self) {
-        let rules = *self.flow.game().rules();
-        self.begin(
-            GameRecord::new(rules),
-            self.flow.opponent(),
-            self.flow.human(),
-        );
+        let Some(flow) = self.flow() else { return };
+        let (rules, opponent, human) = (*flow.game().rules(), flow.opponent(), flow.human());
+        self.begin(GameRecord::new(rules), opponent, human);
     }
 
     /// Shows the engine's suggestion for the player to move.
     pub fn hint(&mut self) {
-        let effects = self.flow.ask_hint();
-        self.apply(effects);
+        self.play(Flow::ask_hint);
     }
 
     /// Against the computer: it accepts when it does not stand better (decided by a short
     /// search on the worker, not on the UI thread).
     pub fn offer_draw(&mut self) {
-        let effects = self.flow.offer_draw();
-        self.apply(effects);
+        self.play(Flow::offer_draw);
     }
 
     /// Both players agree to a draw.
     pub fn accept_draw(&mut self) {
-        let effects = self.flow.accept_draw();
-        self.apply(effects);
+        self.play(Flow::accept_draw);
     }
 
     /// The player to move (against the computer: the human) resigns.
     pub fn resign(&mut self) {
-        let effects = self.flow.resign();
-        self.apply(effects);
+        self.play(Flow::resign);
     }
 
     /// Back to the home screen; a running search is cancelled, the game stays saved.
     pub fn leave(&mut self) {
-        let effects = self.flow.pause();
-        self.apply(effects);
-        self.in_game = false;
+        self.play(Flow::pause);
+        self.animation = None;
+        self.timer.stop();
+        self.mode = Mode::Home;
         if let Some(ui) = self.ui.upgrade() {
             ui.set_screen(Screen::Home);
             self.show_settings(&ui);
@@ -351,37 +343,46 @@ impl App {
     }
 
     /// The settings screen changed something.
-    pub fn settings_changed(&mut self, ui: &AppWindow) {
-        self.settings.dark = ui.global::<crate::Theme>().get_dark();
-        self.settings.anim_speed = ui.get_anim_speed().clamp(0, 3) as u8;
-        self.settings.language = ui.get_language().clamp(0, 5) as u8;
-        self.settings.flip_two_players = ui.get_flip_two_players();
-        self.settings.show_moves = ui.get_show_moves();
+    fn settings_changed(&mut self, ui: &AppWindow) {
+        let set = ui.global::<SettingsAdapter>();
+        self.settings.dark = ui.global::<Theme>().get_dark();
+        self.settings.anim_speed = speed_index(set.get_anim_speed());
+        self.settings.language = language_index(set.get_language());
+        self.settings.flip_two_players = set.get_flip_two_players();
+        self.settings.show_moves = set.get_show_moves();
         select_language(ui, self.settings.language);
-        self.save_settings();
-        if self.in_game {
-            self.refresh();
-        }
+        self.saver.settings(&self.settings);
+        self.refresh();
     }
 
     /// The position on the board: during a move's animation, the one before it.
-    fn shown(&self) -> &dama_core::Position {
+    fn shown<'a>(&'a self, flow: &'a Flow) -> &'a dama_core::Position {
         match &self.animation {
             Some(a) => &a.before,
-            None => self.flow.game().position(),
+            None => flow.game().position(),
         }
     }
 
-    /// Pushes the whole state into the window.
-    pub fn refresh(&self) {
-        let Some(ui) = self.ui.upgrade() else { return };
-        let pos = self.shown();
-        let g = pos.geometry();
-        let flipped = self.flipped();
-        let xy = |p: Point| view::xy(g, p, flipped);
-        ui.set_playing_game(self.flow.game().rules().game() as i32);
-        ui.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-        ui.set_board_size(g.size() as i32);
+    /// Pushes the game's state into the window (nothing on Home).
+    fn refresh(&self) {
+        let (Some(ui), Some(flow)) = (self.ui.upgrade(), self.flow()) else {
+            return;
+        };
+        self.show_board(&ui, flow);
+        self.show_spots(flow);
+        self.show_pieces(&ui, flow);
+        self.show_routes(&ui, flow);
+        self.show_status(&ui, flow);
+    }
+
+    /// The board's kind, size and lines (rebuilt only when the board or its turn changes).
+    fn show_board(&self, ui: &AppWindow, flow: &Flow) {
+        let g = self.shown(flow).geometry();
+        let flipped = self.flipped(flow);
+        let game = ui.global::<GameAdapter>();
+        game.set_game(game_kind(flow.game().rules().game()));
+        game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+        game.set_board_size(g.size() as i32);
         if self.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
             let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
                 .into_iter()
@@ -396,17 +397,20 @@ impl App {
             models::sync(&self.models.lines, lines);
             models::sync(&self.models.diagonals, diagonals);
         }
+    }
 
-        // Points with their marks.
-        let ctl = self.flow.controller();
+    /// The points with their marks: destinations, landings, hint, last move.
+    fn show_spots(&self, flow: &Flow) {
+        let g = self.shown(flow).geometry();
+        let flipped = self.flipped(flow);
+        let ctl = flow.controller();
         let marks = ctl.marks();
         let huffs = ctl.huff_choices();
-        let hint_ends: Vec<Point> = self
-            .flow
+        let hint_ends: Vec<Point> = flow
             .hint()
             .map(|h| vec![h[0], h[h.len() - 1]])
             .unwrap_or_default();
-        let last_ends: Vec<Point> = match (&self.animation, self.flow.last_move()) {
+        let last_ends: Vec<Point> = match (&self.animation, flow.last_move()) {
             (None, Some(l)) if l.len() > 1 => vec![l[0], l[l.len() - 1]],
             _ => Vec::new(),
         };
@@ -414,8 +418,8 @@ impl App {
             .points()
             .iter()
             .map(|&p| {
-                let (x, y) = xy(p);
-                let mark = if huffs.contains(&p) && self.human_to_move() {
+                let (x, y) = view::xy(g, p, flipped);
+                let mark = if huffs.contains(&p) && flow.human_to_move() {
                     SpotMark::Liable
                 } else {
                     match marks.iter().find(|(q, _)| *q == p) {
@@ -439,16 +443,25 @@ impl App {
             })
             .collect();
         models::sync(&self.models.spots, spots);
+    }
 
-        // Pieces, with the animation's moving piece and vanishing captures.
+    /// The pieces, with the animation's moving piece and vanishing captures: the only part
+    /// an animation frame redraws.
+    fn show_pieces(&self, ui: &AppWindow, flow: &Flow) {
+        let pos = self.shown(flow);
+        let g = pos.geometry();
+        let flipped = self.flipped(flow);
+        let xy = |p: Point| view::xy(g, p, flipped);
+        let ctl = flow.controller();
+        let huffs = ctl.huff_choices();
         let selected = ctl.selected();
         let must = ctl.must_capture();
         // With "show moves" on, the player's movable pieces and optional captures are marked.
         let show = self.settings.show_moves
             && self.animation.is_none()
             && selected.is_none()
-            && self.human_to_move()
-            && !self.flow.computer_thinking();
+            && flow.human_to_move()
+            && !flow.computer_thinking();
         let (movable, capturers) = if show {
             (ctl.movable(), ctl.capturers())
         } else {
@@ -478,7 +491,7 @@ impl App {
                     // No ring on a piece while it travels.
                     must: self.animation.is_none() && selected.is_none() && must.contains(&p),
                     liable: huffs.contains(&p)
-                        || (self.human_to_move() && ctl.chosen_huff() == Some(p)),
+                        || (flow.human_to_move() && ctl.chosen_huff() == Some(p)),
                     captured: fading.contains(&p),
                     movable: movable.contains(&p),
                     can_capture: capturers.contains(&p) && !must.contains(&p),
@@ -496,13 +509,19 @@ impl App {
             })
             .collect();
         models::sync(&self.models.pieces, pieces);
-        let gm = ui.global::<crate::GameModels>();
+        let gm = ui.global::<GameModels>();
         gm.set_has_mover(mover.is_some());
         if let Some(m) = mover {
             gm.set_mover(m);
         }
+    }
 
-        // Candidate capture routes of the selected piece, the route being built.
+    /// Candidate capture routes, the route being built, the crosses, the last move and the
+    /// hint.
+    fn show_routes(&self, ui: &AppWindow, flow: &Flow) {
+        let g = self.shown(flow).geometry();
+        let flipped = self.flipped(flow);
+        let ctl = flow.controller();
         let (routes, captured) = ctl.routes();
         let built = ctl.route_so_far();
         let mut route_vms: Vec<RouteVm> = routes
@@ -521,7 +540,7 @@ impl App {
         models::sync(&self.models.routes, route_vms);
         // The crosses: what the selected route takes, else (once the move has arrived) the
         // point of a piece the last move huffed (R-Z14), so it does not vanish unseen.
-        let huffed = self.flow.huffed().filter(|_| self.animation.is_none());
+        let huffed = flow.huffed().filter(|_| self.animation.is_none());
         let marks: Vec<DotVm> = if captured.is_empty() {
             huffed.into_iter().collect()
         } else {
@@ -529,94 +548,49 @@ impl App {
         }
         .iter()
         .map(|&p| {
-            let (x, y) = xy(p);
+            let (x, y) = view::xy(g, p, flipped);
             DotVm { x, y }
         })
         .collect();
         models::sync(&self.models.captured_marks, marks);
-        let last = match (&self.animation, self.flow.last_move()) {
+        let game = ui.global::<GameAdapter>();
+        let last = match (&self.animation, flow.last_move()) {
             (None, Some(l)) => view::polyline(g, l, flipped),
             _ => String::new(),
         };
-        ui.set_last_move(last.into());
-        ui.set_hint_path(
-            self.flow
-                .hint()
+        game.set_last_move(last.into());
+        game.set_hint_path(
+            flow.hint()
                 .map(|h| view::polyline(g, h, flipped))
                 .unwrap_or_default()
                 .into(),
         );
-
-        // Status, result, move list.
-        let cur = self.flow.game().position();
-        ui.set_white_to_move(cur.side_to_move() == Color::White);
-        ui.set_thinking(self.flow.computer_thinking());
-        ui.set_animating(self.animation.is_some());
-        ui.set_vs_computer(self.vs_computer());
-        ui.set_human_side(
-            if self.vs_computer() {
-                self.flow.human().name()
-            } else {
-                ""
-            }
-            .into(),
-        );
-        ui.set_human_to_move(self.human_to_move() && !self.flow.computer_thinking());
-        ui.set_message(message(self.flow.advice()));
-        let outcome = if self.animation.is_none() {
-            self.flow.game().outcome()
-        } else {
-            None
-        };
-        ui.set_game_over(outcome.is_some());
-        ui.set_result_winner(
-            outcome
-                .and_then(|o| o.winner())
-                .map(|c| c.name())
-                .unwrap_or("")
-                .into(),
-        );
-        ui.set_result_reason(outcome.map(|o| o.reason().code()).unwrap_or("").into());
-        ui.set_can_undo(self.flow.game().record().can_undo());
-        ui.set_can_redo(self.flow.game().record().can_redo());
-        let options: Vec<SharedString> = self
-            .flow
-            .game()
-            .rules()
-            .options()
-            .into_iter()
-            .map(SharedString::from)
-            .collect();
-        ui.set_options_in_force(ModelRc::new(VecModel::from(options)));
-        ui.set_playing_capture(capture_index(self.flow.game().rules().capture()));
-        models::sync(&self.models.move_rows, self.move_rows());
     }
 
-    fn move_rows(&self) -> Vec<MoveRowVm> {
-        let moves = self.flow.game().record().moves();
-        let mut rows = Vec::new();
-        let black_first = self.flow.game().record().start().side_to_move() == Color::Black;
-        let mut i = 0;
-        let mut number = 1;
-        if black_first && !moves.is_empty() {
-            rows.push(MoveRowVm {
-                number,
-                white: "…".into(),
-                black: moves[0].into(),
-            });
-            i = 1;
-            number += 1;
-        }
-        while i < moves.len() {
-            rows.push(MoveRowVm {
-                number,
-                white: moves[i].into(),
-                black: moves.get(i + 1).copied().unwrap_or("").into(),
-            });
-            i += 2;
-            number += 1;
-        }
-        rows
+    /// Whose turn, the advice, the result, undo/redo, the options and the move list.
+    fn show_status(&self, ui: &AppWindow, flow: &Flow) {
+        let game = ui.global::<GameAdapter>();
+        let session = flow.game();
+        game.set_white_to_move(session.position().side_to_move() == Color::White);
+        game.set_thinking(flow.computer_thinking());
+        game.set_animating(self.animation.is_some());
+        game.set_vs_computer(flow.vs_computer());
+        game.set_human_side(if flow.vs_computer() {
+            winner(Some(flow.human()))
+        } else {
+            Winner::None
+        });
+        game.set_human_to_move(flow.human_to_move() && !flow.computer_thinking());
+        game.set_message(message(flow.advice()));
+        let outcome = session.outcome().filter(|_| self.animation.is_none());
+        game.set_game_over(outcome.is_some());
+        game.set_winner(winner(outcome.and_then(|o| o.winner())));
+        game.set_reason(end_reason(outcome.map(|o| o.reason())));
+        game.set_can_undo(session.record().can_undo());
+        game.set_can_redo(session.record().can_redo());
+        game.set_options_in_force(strings(session.rules().options()));
+        game.set_capture(capture_kind(session.rules().capture()));
+        models::sync(&self.models.move_rows, move_rows(session.record()));
     }
 
     /// Sets the animation speed (0 off … 3 slow).
@@ -624,9 +598,9 @@ impl App {
         self.settings.anim_speed = speed.min(3);
     }
 
-    /// The record (for tests and the platform layers).
-    pub fn record(&self) -> &GameRecord {
-        self.flow.game().record()
+    /// The record of the game in play (for tests and the platform layers).
+    pub fn record(&self) -> Option<&GameRecord> {
+        self.flow().map(|f| f.game().record())
     }
 
     /// `true` while the AI searches for its move.
@@ -638,6 +612,39 @@ impl App {
     pub fn is_animating(&self) -> bool {
         self.animation.is_some()
     }
+}
+
+/// The move list in rows of White's and Black's move.
+fn move_rows(record: &GameRecord) -> Vec<MoveRowVm> {
+    let moves = record.moves();
+    let mut rows = Vec::new();
+    let black_first = record.start().side_to_move() == Color::Black;
+    let mut i = 0;
+    let mut number = 1;
+    if black_first && !moves.is_empty() {
+        rows.push(MoveRowVm {
+            number,
+            white: "…".into(),
+            black: moves[0].into(),
+        });
+        i = 1;
+        number += 1;
+    }
+    while i < moves.len() {
+        rows.push(MoveRowVm {
+            number,
+            white: moves[i].into(),
+            black: moves.get(i + 1).copied().unwrap_or("").into(),
+        });
+        i += 2;
+        number += 1;
+    }
+    rows
+}
+
+fn strings(v: Vec<String>) -> ModelRc<SharedString> {
+    let v: Vec<SharedString> = v.into_iter().map(SharedString::from).collect();
+    ModelRc::new(VecModel::from(v))
 }
 
 /// Right-to-left languages: the layout is mirrored for them.
@@ -658,103 +665,256 @@ fn message(a: Advice) -> Message {
     }
 }
 
+/// The game as the window names it.
+pub fn game_kind(g: GameId) -> GameKind {
+    match g {
+        GameId::Turkish => GameKind::Turkish,
+        GameId::Zamma => GameKind::Zamma,
+        GameId::Damma => GameKind::Damma,
+        GameId::Fetaix => GameKind::Fetaix,
+        GameId::Kharbaga => GameKind::Kharbaga,
+    }
+}
+
+/// The game the window names.
+pub fn game_id(g: GameKind) -> GameId {
+    match g {
+        GameKind::Turkish => GameId::Turkish,
+        GameKind::Zamma => GameId::Zamma,
+        GameKind::Damma => GameId::Damma,
+        GameKind::Fetaix => GameId::Fetaix,
+        GameKind::Kharbaga => GameId::Kharbaga,
+    }
+}
+
+/// The capture rule as the window names it.
+pub fn capture_kind(c: CaptureRule) -> CaptureKind {
+    match c {
+        CaptureRule::Free => CaptureKind::Free,
+        CaptureRule::Compulsory => CaptureKind::Compulsory,
+        CaptureRule::Huffing => CaptureKind::Huffing,
+    }
+}
+
+/// The capture rule the window names.
+pub fn capture_rule(c: CaptureKind) -> CaptureRule {
+    match c {
+        CaptureKind::Free => CaptureRule::Free,
+        CaptureKind::Compulsory => CaptureRule::Compulsory,
+        CaptureKind::Huffing => CaptureRule::Huffing,
+    }
+}
+
+/// The winner (or none) as the window names it.
+pub fn winner(c: Option<Color>) -> Winner {
+    match c {
+        None => Winner::None,
+        Some(Color::White) => Winner::White,
+        Some(Color::Black) => Winner::Black,
+    }
+}
+
+/// The reason a game ended (or none) as the window names it.
+pub fn end_reason(r: Option<Reason>) -> EndReason {
+    match r {
+        None => EndReason::None,
+        Some(Reason::NoPieces) => EndReason::NoPieces,
+        Some(Reason::Blocked) => EndReason::Blocked,
+        Some(Reason::KingVersusLoneMan) => EndReason::KingVersusLoneMan,
+        Some(Reason::OnePieceEach) => EndReason::OnePieceEach,
+        Some(Reason::KingVersusKing) => EndReason::KingVersusKing,
+        Some(Reason::Repetition) => EndReason::Repetition,
+        Some(Reason::FiftyPlies) => EndReason::FiftyPlies,
+        Some(Reason::FortyPlies) => EndReason::FortyPlies,
+        Some(Reason::BothBlocked) => EndReason::BothBlocked,
+        Some(Reason::Agreement) => EndReason::Agreement,
+        Some(Reason::Resignation) => EndReason::Resignation,
+    }
+}
+
+/// The stored animation speed (0 off … 3 slow) as the window's.
+pub fn animation_speed(i: u8) -> AnimationSpeed {
+    match i {
+        0 => AnimationSpeed::Off,
+        1 => AnimationSpeed::Fast,
+        2 => AnimationSpeed::Normal,
+        _ => AnimationSpeed::Slow,
+    }
+}
+
+/// The window's animation speed as stored (0 off … 3 slow).
+pub fn speed_index(s: AnimationSpeed) -> u8 {
+    match s {
+        AnimationSpeed::Off => 0,
+        AnimationSpeed::Fast => 1,
+        AnimationSpeed::Normal => 2,
+        AnimationSpeed::Slow => 3,
+    }
+}
+
+/// The stored language (an index into [`LANGUAGES`]) as the window's.
+pub fn language(i: u8) -> Language {
+    match i {
+        1 => Language::Spanish,
+        2 => Language::German,
+        3 => Language::Turkish,
+        4 => Language::French,
+        5 => Language::Arabic,
+        _ => Language::English,
+    }
+}
+
+/// The window's language as stored (an index into [`LANGUAGES`]).
+pub fn language_index(l: Language) -> u8 {
+    match l {
+        Language::English => 0,
+        Language::Spanish => 1,
+        Language::German => 2,
+        Language::Turkish => 3,
+        Language::French => 4,
+        Language::Arabic => 5,
+    }
+}
+
 /// Translates the UI and mirrors it for a right-to-left language.
 fn select_language(ui: &AppWindow, index: u8) {
     let code = LANGUAGES[(index as usize).min(LANGUAGES.len() - 1)];
     let _ = slint::select_bundled_translation(code);
-    ui.global::<crate::Theme>().set_rtl(RTL.contains(&code));
+    ui.global::<Theme>().set_rtl(RTL.contains(&code));
+}
+
+/// The running app: its window (`Deref` gives the [`AppWindow`]) and its state. The state
+/// lives as long as the handle; dropping it writes any pending save.
+pub struct AppHandle {
+    window: AppWindow,
+    app: Rc<RefCell<App>>,
+}
+
+impl std::ops::Deref for AppHandle {
+    type Target = AppWindow;
+    fn deref(&self) -> &AppWindow {
+        &self.window
+    }
+}
+
+impl AppHandle {
+    /// Runs `f` with the app's state (tests and platform glue). Not from inside a window
+    /// callback, which holds the state already.
+    pub fn with<R>(&self, f: impl FnOnce(&mut App) -> R) -> R {
+        f(&mut self.app.borrow_mut())
+    }
+
+    /// Taps the board point labelled `label`, as a touch on it would (tests, benches).
+    pub fn tap_label(&self, label: &str) {
+        use slint::Model;
+        let spots = self.window.global::<GameModels>().get_spots();
+        if let Some(i) =
+            (0..spots.row_count()).find(|&i| spots.row_data(i).is_some_and(|s| s.label == label))
+        {
+            self.window.global::<GameAdapter>().invoke_tapped(i as i32);
+        }
+    }
+
+    /// Number of pieces the window currently shows (tests).
+    pub fn shown_pieces(&self) -> usize {
+        use slint::Model;
+        self.window.global::<GameModels>().get_pieces().row_count()
+    }
+}
+
+/// Wires a callback of the window to a method of the app, through a weak reference.
+fn on(app: &Rc<RefCell<App>>, f: impl Fn(&mut App) + 'static) -> impl Fn() + 'static {
+    let me = Rc::downgrade(app);
+    move || {
+        if let Some(app) = me.upgrade() {
+            f(&mut app.borrow_mut());
+        }
+    }
 }
 
 /// Builds the window, restores settings and wires every callback. The window is returned
-/// unshown (the caller runs it, or a test drives it).
-pub fn create(store: Store) -> Result<AppWindow, slint::PlatformError> {
+/// unshown inside its handle (the caller runs it, or a test drives it).
+pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
     let ui = AppWindow::new()?;
-    let app = Rc::new(RefCell::new(App::new(&ui, store)));
-    APP.with(|a| *a.borrow_mut() = Some(app.clone()));
+    let settings = store.load_settings();
+    let unfinished = store
+        .load_game()
+        .map(|(saved, record)| Unfinished { saved, record });
+    // The worker's answers wait in a channel; the window's event loop is woken to take them.
+    let (answered, answers) = mpsc::channel();
+    let wake = ui.as_weak();
+    let ai = AiWorker::new(move |generation, answer| {
+        if answered.send((generation, answer)).is_ok() {
+            let _ =
+                wake.upgrade_in_event_loop(|ui| ui.global::<GameAdapter>().invoke_answer_ready());
+        }
+    });
+    let app = Rc::new_cyclic(|me| {
+        RefCell::new(App {
+            me: me.clone(),
+            ui: ui.as_weak(),
+            saver: Saver::new(store),
+            settings,
+            unfinished,
+            mode: Mode::Home,
+            ai,
+            answers,
+            models: Models::install(&ui),
+            animation: None,
+            timer: Timer::default(),
+            lines_for: Cell::new(None),
+        })
+    });
     app.borrow().show_settings(&ui);
     // The app opens where the player left: in the unfinished game, if there is one.
-    let saved = app.borrow().store.load_game().is_some();
-    if saved {
+    if app.borrow().unfinished.is_some() {
         app.borrow_mut().resume();
     }
 
+    let home = ui.global::<HomeAdapter>();
     let w = ui.as_weak();
-    ui.on_start_game(move || {
-        let Some(ui) = w.upgrade() else { return };
-        let setup = App::read_setup(&ui);
-        App::with(|a| a.start_game(setup));
-    });
-    ui.on_resume_game(|| {
-        App::with(|a| a.resume());
-    });
+    home.on_start_game(on(&app, move |a| {
+        if let Some(ui) = w.upgrade() {
+            a.start_game(App::read_setup(&ui));
+        }
+    }));
+    home.on_resume(on(&app, App::resume));
     let w = ui.as_weak();
-    ui.on_setup_changed(move || {
-        let Some(ui) = w.upgrade() else { return };
-        let setup = App::read_setup(&ui);
-        show_setup_options(&ui, &setup);
-        App::with(|a| {
+    home.on_setup_changed(on(&app, move |a| {
+        if let Some(ui) = w.upgrade() {
+            let setup = App::read_setup(&ui);
+            ui.global::<HomeAdapter>()
+                .set_options_in_force(strings(setup.rules().options()));
             a.settings.setup = setup;
-            a.save_settings();
-        });
+            a.saver.settings(&a.settings);
+        }
+    }));
+
+    let game = ui.global::<GameAdapter>();
+    let me = Rc::downgrade(&app);
+    game.on_tapped(move |i| {
+        if let Some(app) = me.upgrade() {
+            app.borrow_mut().tap(i.max(0) as usize);
+        }
     });
-    ui.on_tapped(|label| {
-        App::with(|a| a.tap(&label));
-    });
-    ui.on_undo(|| {
-        App::with(|a| a.undo());
-    });
-    ui.on_redo(|| {
-        App::with(|a| a.redo());
-    });
-    ui.on_hint(|| {
-        App::with(|a| a.hint());
-    });
-    ui.on_offer_draw(|| {
-        App::with(|a| a.offer_draw());
-    });
-    ui.on_accept_draw(|| {
-        App::with(|a| a.accept_draw());
-    });
-    ui.on_resign(|| {
-        App::with(|a| a.resign());
-    });
-    ui.on_new_game(|| {
-        App::with(|a| a.rematch());
-    });
-    ui.on_leave_game(|| {
-        App::with(|a| a.leave());
-    });
+    game.on_undo(on(&app, App::undo));
+    game.on_redo(on(&app, App::redo));
+    game.on_hint(on(&app, App::hint));
+    game.on_offer_draw(on(&app, App::offer_draw));
+    game.on_accept_draw(on(&app, App::accept_draw));
+    game.on_resign(on(&app, App::resign));
+    game.on_new_game(on(&app, App::rematch));
+    game.on_leave(on(&app, App::leave));
+    game.on_answer_ready(on(&app, App::take_answers));
+
     let w = ui.as_weak();
-    ui.on_settings_changed(move || {
-        let Some(ui) = w.upgrade() else { return };
-        App::with(|a| a.settings_changed(&ui));
-    });
-    Ok(ui)
-}
-
-/// Runs `f` with the app (tests and platform glue).
-pub fn with_app<R>(f: impl FnOnce(&mut App) -> R) -> Option<R> {
-    App::with(f)
-}
-
-/// Number of pieces the window currently shows (tests).
-pub fn shown_pieces(ui: &AppWindow) -> usize {
-    ui.global::<crate::GameModels>().get_pieces().row_count()
-}
-
-/// The capture rule as the rules text shows it (0 free, 1 compulsory, 2 huffing).
-fn capture_index(c: dama_core::CaptureRule) -> i32 {
-    match c {
-        dama_core::CaptureRule::Free => 0,
-        dama_core::CaptureRule::Compulsory => 1,
-        dama_core::CaptureRule::Huffing => 2,
-    }
-}
-
-/// The options chosen on Home, for the rules screen opened from there.
-fn show_setup_options(ui: &AppWindow, setup: &Setup) {
-    let options: Vec<SharedString> = setup.rules().1.into_iter().map(Into::into).collect();
-    ui.set_setup_options_in_force(ModelRc::new(VecModel::from(options)));
+    ui.global::<SettingsAdapter>()
+        .on_changed(on(&app, move |a| {
+            if let Some(ui) = w.upgrade() {
+                a.settings_changed(&ui);
+            }
+        }));
+    Ok(AppHandle { window: ui, app })
 }
 
 /// The number of the move to be played next (a move is White's ply and Black's reply, so a
@@ -768,20 +928,41 @@ pub fn move_number(r: &GameRecord) -> (i32, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_core::{Rules, Session};
 
     #[test]
     fn the_resume_card_counts_moves_from_whoever_began() {
         // White begins: after one ply it is Black's half of move 1.
-        let mut r = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
-        assert_eq!(move_number(&r), (1, true));
-        r.play_notation("d3-d4").unwrap();
-        assert_eq!(move_number(&r), (1, false));
+        let mut s = Session::new(Rules::new(GameId::Turkish));
+        assert_eq!(move_number(s.record()), (1, true));
+        s.play_notation("d3-d4").unwrap();
+        assert_eq!(move_number(s.record()), (1, false));
         // R-Z4 first=black: Black's first ply is move 1, White's reply opens move 2.
         let rules = Rules::parse("zamma", &["first=black"]).unwrap();
-        let mut r = GameRecord::new(rules);
-        assert_eq!(move_number(&r), (1, false));
-        let m = r.current().legal_moves_detailed()[0].notation.clone();
-        r.play_notation(&m).unwrap();
-        assert_eq!(move_number(&r), (2, true));
+        let mut s = Session::new(rules);
+        assert_eq!(move_number(s.record()), (1, false));
+        let m = s.legal_moves()[0].mv;
+        s.play(&m).unwrap();
+        assert_eq!(move_number(s.record()), (2, true));
+    }
+
+    #[test]
+    fn every_window_enum_maps_both_ways() {
+        for &g in &GameId::ALL {
+            assert_eq!(game_id(game_kind(g)), g);
+        }
+        for c in [
+            CaptureRule::Free,
+            CaptureRule::Compulsory,
+            CaptureRule::Huffing,
+        ] {
+            assert_eq!(capture_rule(capture_kind(c)), c);
+        }
+        for i in 0..4 {
+            assert_eq!(speed_index(animation_speed(i)), i);
+        }
+        for i in 0..LANGUAGES.len() as u8 {
+            assert_eq!(language_index(language(i)), i);
+        }
     }
 }

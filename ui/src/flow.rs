@@ -48,8 +48,9 @@ pub enum Effect {
     StopSearch,
     /// Save the game (or forget it once it is over).
     Save,
-    /// The position changed under the game-over card: close it.
-    CloseResult,
+    /// The position changed (undo, redo): show the result card again if the game is over
+    /// there, instead of leaving it put aside.
+    ShowResultCard,
 }
 
 /// One game in play with its players, the tap controller and the advice shown.
@@ -334,7 +335,7 @@ impl Flow {
         self.last_move = self.game.record().last_move_path();
         self.hint = None;
         self.new_turn();
-        let mut effects = vec![Effect::CloseResult, Effect::Save];
+        let mut effects = vec![Effect::ShowResultCard, Effect::Save];
         effects.extend(self.computer_turn());
         effects
     }
@@ -502,7 +503,7 @@ mod tests {
         assert!(f.human_to_move());
         let effects = f.undo();
         assert_eq!(f.game().record().ply(), 0);
-        assert!(effects.contains(&Effect::Save) && effects.contains(&Effect::CloseResult));
+        assert!(effects.contains(&Effect::Save) && effects.contains(&Effect::ShowResultCard));
     }
 
     #[test]

@@ -1,80 +1,75 @@
 //! Settings and the unfinished game, kept across restarts as JSON files written atomically
 //! (a temporary file, flushed, then renamed over the old one).
 
+use dama_core::rules::RuleOptions;
+use dama_core::{Family, GameId, GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
 
-/// What the player chose on the home screen.
+/// What the player chose on the home screen: typed, so a new game never parses option text
+/// (nor falls back to the standard rules when it would not parse).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Setup {
-    /// 0 Turkish, 1 Zamma, 2 Damma, 3 Fetaix, 4 Kharbaga.
-    pub game: u8,
+    /// The game (settings of earlier versions wrote its index).
+    #[serde(deserialize_with = "game_or_index")]
+    pub game: GameId,
     /// 0 two players on this device, 1..=8 the computer's level.
     pub opponent: u8,
     /// Against the computer: the human plays Black.
     pub play_black: bool,
-    /// Turkish `promotion=at-end`.
-    pub at_end: bool,
-    /// Turkish `lone-man=draw`.
-    pub lone_draw: bool,
-    /// Zamma family capture rule: 0 free, 1 compulsory, 2 huffing.
-    pub capture: u8,
-    /// `no-return-to-start=on`.
-    pub no_return: bool,
-    /// `promotion=any-arrival`.
-    pub any_arrival: bool,
-    /// `first=black`.
-    pub first_black: bool,
+    /// The options chosen, for both families: each game uses its own.
+    pub options: RuleOptions,
 }
 
 impl Default for Setup {
     fn default() -> Self {
         Setup {
-            game: 0,
+            game: GameId::Turkish,
             opponent: 3,
             play_black: false,
-            at_end: false,
-            lone_draw: false,
-            capture: 0,
-            no_return: false,
-            any_arrival: false,
-            first_black: false,
+            options: RuleOptions::default(),
         }
     }
 }
 
 impl Setup {
-    /// The game id and its `key=value` options.
-    pub fn rules(&self) -> (dama_core::GameId, Vec<String>) {
-        use dama_core::GameId;
-        let game = GameId::ALL[(self.game as usize).min(4)];
-        let mut o = Vec::new();
-        if game == GameId::Turkish {
-            if self.at_end {
-                o.push("promotion=at-end".into());
-            }
-            if self.lone_draw {
-                o.push("lone-man=draw".into());
+    /// The rules of the chosen game with its family's options (the other family's choices
+    /// are kept for when the player goes back to it).
+    pub fn rules(&self) -> Rules {
+        let o = &self.options;
+        let own = if self.game.family() == Family::Turkish {
+            RuleOptions {
+                promotion_at_end: o.promotion_at_end,
+                lone_man_draw: o.lone_man_draw,
+                ..RuleOptions::default()
             }
         } else {
-            match self.capture {
-                1 => o.push("capture=compulsory".into()),
-                2 => o.push("capture=huffing".into()),
-                _ => {}
+            RuleOptions {
+                promotion_at_end: false,
+                lone_man_draw: false,
+                ..*o
             }
-            if self.no_return {
-                o.push("no-return-to-start=on".into());
-            }
-            if self.any_arrival {
-                o.push("promotion=any-arrival".into());
-            }
-            if self.first_black {
-                o.push("first=black".into());
-            }
-        }
-        (game, o)
+        };
+        // Only the game's own options are set, so the typed constructor cannot refuse them.
+        Rules::from_options(self.game, &own).unwrap_or_else(|_| Rules::new(self.game))
     }
+}
+
+/// A game id, or the index (0 Turkish … 4 Kharbaga) that earlier versions stored.
+fn game_or_index<'de, D: serde::Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Either {
+        Id(GameId),
+        Index(usize),
+    }
+    Ok(match Either::deserialize(d)? {
+        Either::Id(g) => g,
+        Either::Index(i) => GameId::ALL[i.min(GameId::ALL.len() - 1)],
+    })
 }
 
 /// App settings.
@@ -180,11 +175,12 @@ impl Store {
         self.write_atomic("settings.json", &serde_json::to_string_pretty(s)?)
     }
 
-    /// The unfinished game, if one was saved and still loads.
-    pub fn load_game(&self) -> Option<SavedGame> {
+    /// The unfinished game with its record, if one was saved and still loads (the record
+    /// is parsed here, once).
+    pub fn load_game(&self) -> Option<(SavedGame, GameRecord)> {
         let g: SavedGame = self.read("game.json")?;
-        dama_core::GameRecord::from_json(&g.record).ok()?;
-        Some(g)
+        let record = GameRecord::from_json(&g.record).ok()?;
+        Some((g, record))
     }
 
     /// Saves the unfinished game.
@@ -195,6 +191,81 @@ impl Store {
     /// Forgets the unfinished game (it ended).
     pub fn clear_game(&self) {
         let _ = std::fs::remove_file(self.dir.join("game.json"));
+    }
+}
+
+/// One write for the saver thread.
+enum Write {
+    Settings(Settings),
+    Game(Option<SavedGame>),
+}
+
+/// Saves off the UI thread (each save is a write and an fsync): the newest settings and game
+/// of a burst of changes are written once the burst has paused. Dropping it writes what is
+/// still pending.
+pub struct Saver {
+    writes: Option<mpsc::Sender<Write>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// How long the saver waits for the next change before it writes.
+const SAVE_PAUSE: Duration = Duration::from_millis(150);
+
+impl Saver {
+    /// A saver writing into `store`.
+    pub fn new(store: Store) -> Saver {
+        let (writes, pending) = mpsc::channel::<Write>();
+        let thread = std::thread::spawn(move || {
+            while let Ok(first) = pending.recv() {
+                let (mut settings, mut game) = (None, None);
+                let mut keep = |w| match w {
+                    Write::Settings(s) => settings = Some(s),
+                    Write::Game(g) => game = Some(g),
+                };
+                keep(first);
+                while let Ok(w) = pending.recv_timeout(SAVE_PAUSE) {
+                    keep(w);
+                }
+                if let Some(s) = settings {
+                    let _ = store.save_settings(&s);
+                }
+                match game {
+                    Some(Some(g)) => {
+                        let _ = store.save_game(&g);
+                    }
+                    Some(None) => store.clear_game(),
+                    None => {}
+                }
+            }
+        });
+        Saver {
+            writes: Some(writes),
+            thread: Some(thread),
+        }
+    }
+
+    /// Saves the settings soon.
+    pub fn settings(&self, s: &Settings) {
+        if let Some(w) = &self.writes {
+            let _ = w.send(Write::Settings(s.clone()));
+        }
+    }
+
+    /// Saves the unfinished game soon (`None`: forgets it, the game ended).
+    pub fn game(&self, g: Option<SavedGame>) {
+        if let Some(w) = &self.writes {
+            let _ = w.send(Write::Game(g));
+        }
+    }
+}
+
+impl Drop for Saver {
+    fn drop(&mut self) {
+        // Closing the channel ends the thread once it has written what was pending.
+        self.writes = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
     }
 }
 
@@ -219,11 +290,70 @@ mod tests {
             human_black: false,
         };
         store.save_game(&g).unwrap();
-        assert_eq!(store.load_game(), Some(g));
+        assert_eq!(store.load_game().map(|(g, _)| g), Some(g.clone()));
         std::fs::write(dir.join("game.json"), "{broken").unwrap();
-        assert_eq!(store.load_game(), None);
+        assert!(store.load_game().is_none());
         std::fs::write(dir.join("settings.json"), "[]").unwrap();
         assert_eq!(store.load_settings(), Settings::default());
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn the_saver_writes_the_last_of_a_burst_and_all_before_it_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("dama-saver-{}", std::process::id()));
+        let store = Store::new(&dir);
+        let saver = Saver::new(store.clone());
+        let game = |opponent| SavedGame {
+            record: GameRecord::new(Rules::new(GameId::Zamma)).to_json(),
+            opponent,
+            human_black: false,
+        };
+        for level in 1..=5 {
+            saver.game(Some(game(level)));
+        }
+        saver.settings(&Settings {
+            dark: true,
+            ..Settings::default()
+        });
+        drop(saver);
+        assert_eq!(store.load_game().map(|(g, _)| g.opponent), Some(5));
+        assert!(store.load_settings().dark);
+        let saver = Saver::new(store.clone());
+        saver.game(None);
+        drop(saver);
+        assert!(store.load_game().is_none(), "an ended game is forgotten");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn settings_of_earlier_versions_still_load() {
+        // Version 0.1 stored the game as an index and the options as loose fields.
+        let old = r#"{"dark":true,"setup":{"game":2,"opponent":5,"capture":1}}"#;
+        let s: Settings = serde_json::from_str(old).unwrap();
+        assert!(s.dark);
+        assert_eq!(s.setup.game, GameId::Damma);
+        assert_eq!(s.setup.opponent, 5);
+        let typed = r#"{"setup":{"game":"fetaix","options":{"capture":"huffing"}}}"#;
+        let s: Settings = serde_json::from_str(typed).unwrap();
+        assert_eq!(s.setup.rules().options(), ["capture=huffing"]);
+    }
+
+    #[test]
+    fn a_setup_uses_only_its_own_familys_options() {
+        let setup = Setup {
+            game: GameId::Turkish,
+            options: RuleOptions {
+                promotion_at_end: true,
+                capture: dama_core::CaptureRule::Huffing,
+                ..RuleOptions::default()
+            },
+            ..Setup::default()
+        };
+        assert_eq!(setup.rules().options(), ["promotion=at-end"]);
+        let zamma = Setup {
+            game: GameId::Zamma,
+            ..setup
+        };
+        assert_eq!(zamma.rules().options(), ["capture=huffing"]);
     }
 }

@@ -8,7 +8,7 @@
 //! failing.
 
 use dama_core::{Color, GameRecord, Position, Rules};
-use dama_ui::app::{self, with_app};
+use dama_ui::app::{self, AppHandle};
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, LayoutCheck, SafeArea, Screen};
 use i_slint_backend_testing::{
@@ -261,13 +261,13 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     unique
 }
 
-fn start(game: &str, code: Option<&str>) {
+fn start(h: &AppHandle, game: &str, code: Option<&str>) {
     let rules = Rules::parse(game, &[] as &[&str]).unwrap();
     let pos = match code {
         Some(c) => Position::from_code(rules, c).unwrap(),
         None => Position::start(rules),
     };
-    with_app(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
+    h.with(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
 }
 
 /// Left, top, right, bottom.
@@ -301,9 +301,10 @@ fn every_screen_in_every_language_and_orientation_fits() {
     .unwrap();
     let dir = std::env::temp_dir().join(format!("dama-layout-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = app::create(Store::new(&dir)).unwrap();
+    let handle = app::create(Store::new(&dir)).unwrap();
+    let ui: &AppWindow = &handle;
     ui.show().unwrap();
-    with_app(|a| a.set_anim_speed(0));
+    handle.with(|a| a.set_anim_speed(0));
     ui.global::<LayoutCheck>().set_on(true);
     let mut found = Vec::new();
     let mut checked = 0;
@@ -317,28 +318,30 @@ fn every_screen_in_every_language_and_orientation_fits() {
         area.set_bottom(b);
         let orientation = format!("{w}x{h}");
         for (l, lang) in LANGUAGES.iter().enumerate() {
-            ui.set_language(l as i32);
-            ui.invoke_settings_changed();
+            ui.global::<dama_ui::SettingsAdapter>()
+                .set_language(app::language(l as u8));
+            ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
             let at = |s: &str| format!("{s} [{lang}, {orientation}]");
             for (g, game) in GAMES.iter().enumerate() {
-                start(game, None);
-                found.extend(problems(&ui, &at(&format!("game {game}")), false));
+                start(&handle, game, None);
+                found.extend(problems(ui, &at(&format!("game {game}")), false));
                 ui.set_rules_return(Screen::Game);
                 ui.set_screen(Screen::Rules);
-                found.extend(problems(&ui, &at(&format!("rules {game}")), false));
+                found.extend(problems(ui, &at(&format!("rules {game}")), false));
                 // Home with this game chosen and an unfinished game to resume.
                 ui.set_screen(Screen::Home);
-                ui.set_game_index(g as i32);
-                with_app(|a| a.leave());
-                found.extend(problems(&ui, &at(&format!("home {game}")), false));
+                ui.global::<dama_ui::HomeAdapter>()
+                    .set_game(app::game_kind(dama_core::GameId::ALL[g]));
+                handle.with(|a| a.leave());
+                found.extend(problems(ui, &at(&format!("home {game}")), false));
                 checked += 3;
             }
             ui.set_screen(Screen::Settings);
-            found.extend(problems(&ui, &at("settings"), false));
+            found.extend(problems(ui, &at("settings"), false));
             // The game-over card.
-            start("turkish", Some("B:WKa1:Bh8"));
+            start(&handle, "turkish", Some("B:WKa1:Bh8"));
             ui.set_screen(Screen::Game);
-            found.extend(problems(&ui, &at("game over"), true));
+            found.extend(problems(ui, &at("game over"), true));
             checked += 2;
         }
     }
@@ -358,25 +361,27 @@ fn every_screen_in_every_language_and_orientation_fits() {
             .map(|e| e.absolute_position().x)
             .unwrap()
     };
-    ui.set_language(0);
-    ui.invoke_settings_changed();
-    assert!(gear_x(&ui) > 210.0, "English: settings on the right");
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_language(dama_ui::Language::English);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+    assert!(gear_x(ui) > 210.0, "English: settings on the right");
     let chip_x = |ui: &AppWindow, label: &str| {
         ElementHandle::find_by_accessible_label(ui, label)
             .find(|e| e.accessible_role() == Some(AccessibleRole::Button))
             .map(|e| e.absolute_position().x)
             .unwrap()
     };
-    ui.set_opponent(3);
+    ui.global::<dama_ui::HomeAdapter>().set_opponent(3);
     assert!(
-        chip_x(&ui, "1") < chip_x(&ui, "8"),
+        chip_x(ui, "1") < chip_x(ui, "8"),
         "English: levels left to right"
     );
-    ui.set_language(5);
-    ui.invoke_settings_changed();
-    assert!(gear_x(&ui) < 210.0, "Arabic: settings on the left");
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_language(dama_ui::Language::Arabic);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+    assert!(gear_x(ui) < 210.0, "Arabic: settings on the left");
     assert!(
-        chip_x(&ui, "1") > chip_x(&ui, "8"),
+        chip_x(ui, "1") > chip_x(ui, "8"),
         "Arabic: levels right to left"
     );
     // Issue 15: the rest reads from the right too.
@@ -387,31 +392,34 @@ fn every_screen_in_every_language_and_orientation_fits() {
             .last()
             .unwrap_or_else(|| panic!("no {label}"))
     };
-    let (resume, _) = x_of(&ui, "متابعة");
+    let (resume, _) = x_of(ui, "متابعة");
     assert!(
         resume < 210.0,
         "Arabic: Resume on the left of the resume card"
     );
-    start("zamma", None);
-    let (title, title_w) = x_of(&ui, "زمّة");
-    let (back, _) = x_of(&ui, "رجوع");
+    start(&handle, "zamma", None);
+    let (title, title_w) = x_of(ui, "زمّة");
+    let (back, _) = x_of(ui, "رجوع");
     assert!(
         back - (title + title_w) < 24.0,
         "Arabic: the game's title beside the back button ({title} + {title_w}, back at {back})"
     );
-    ui.set_dialog(1);
+    ui.global::<dama_ui::GameAdapter>()
+        .set_dialog(dama_ui::Dialog::Resign);
     assert!(
-        x_of(&ui, "تابع اللعب").0 > x_of(&ui, "استسلام").0,
+        x_of(ui, "تابع اللعب").0 > x_of(ui, "استسلام").0,
         "Arabic: the dialog's first answer on the right"
     );
-    ui.set_dialog(0);
-    start("turkish", Some("B:WKa1:Bh8"));
+    ui.global::<dama_ui::GameAdapter>()
+        .set_dialog(dama_ui::Dialog::None);
+    start(&handle, "turkish", Some("B:WKa1:Bh8"));
     assert!(
-        x_of(&ui, "تراجع").0 > x_of(&ui, "الرقعة").0,
+        x_of(ui, "تراجع").0 > x_of(ui, "الرقعة").0,
         "Arabic: the result card's first button on the right"
     );
-    ui.set_language(0);
-    ui.invoke_settings_changed();
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_language(dama_ui::Language::English);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 800, "{checked} screens checked");
     assert!(

@@ -24,7 +24,7 @@ fn differing(a: &[PremultipliedRgbaColor], b: &[PremultipliedRgbaColor]) -> usiz
 }
 
 /// A fresh app on a 1080×2400 phone at 420 dpi, with its data in a folder of its own.
-fn phone(name: &str) -> (Screen, dama_ui::AppWindow, std::path::PathBuf) {
+fn phone(name: &str) -> (Screen, dama_ui::app::AppHandle, std::path::PathBuf) {
     let screen = Screen::install(1080, 2400, 2.625).unwrap();
     let dir = std::env::temp_dir().join(format!("dama-phone-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -34,12 +34,13 @@ fn phone(name: &str) -> (Screen, dama_ui::AppWindow, std::path::PathBuf) {
 }
 
 /// Starts a game for two of the game at `index` on Home (fast animations) and draws it.
-fn start_for_two(screen: &mut Screen, ui: &dama_ui::AppWindow, index: i32) {
-    ui.set_game_index(index);
-    ui.set_opponent(0);
-    ui.set_anim_speed(1);
-    ui.invoke_settings_changed();
-    ui.invoke_start_game();
+fn start_for_two(screen: &mut Screen, ui: &dama_ui::AppWindow, game: dama_ui::GameKind) {
+    ui.global::<dama_ui::HomeAdapter>().set_game(game);
+    ui.global::<dama_ui::HomeAdapter>().set_opponent(0);
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_anim_speed(dama_ui::AnimationSpeed::Fast);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+    ui.global::<dama_ui::HomeAdapter>().invoke_start_game();
     screen.advance(Duration::from_millis(16));
     screen.draw().expect("the game screen");
 }
@@ -52,11 +53,14 @@ fn animate(screen: &mut Screen, ui: &dama_ui::AppWindow, mut each: impl FnMut(&S
         if screen.draw().is_some() {
             each(screen);
         }
-        if !ui.get_animating() {
+        if !ui.global::<dama_ui::GameAdapter>().get_animating() {
             break;
         }
     }
-    assert!(!ui.get_animating(), "the move arrived");
+    assert!(
+        !ui.global::<dama_ui::GameAdapter>().get_animating(),
+        "the move arrived"
+    );
     screen.advance(Duration::from_millis(16));
     screen.draw();
 }
@@ -67,9 +71,9 @@ fn zamma_lines_drawn_partially_equal_a_full_repaint() {
     // redraws around itself must match drawing everything.
     let (mut screen, ui, dir) = phone("zamma");
     screen.draw().expect("a first frame");
-    start_for_two(&mut screen, &ui, 1);
-    ui.invoke_tapped("d4".into());
-    ui.invoke_tapped("e5".into());
+    start_for_two(&mut screen, &ui, dama_ui::GameKind::Zamma);
+    ui.tap_label("d4");
+    ui.tap_label("e5");
     animate(&mut screen, &ui, |_| {});
     let after = screen.frame.pixels().to_vec();
     assert_eq!(differing(&after, &full_repaint(&screen)), 0);
@@ -82,7 +86,7 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
     let (mut screen, ui, dir) = phone("jump");
     let rules = dama_core::Rules::new(dama_core::GameId::Turkish);
     let pos = dama_core::Position::from_code(rules, "W:Wd4:Bd5,h8").unwrap();
-    dama_ui::app::with_app(|a| {
+    ui.with(|a| {
         a.set_anim_speed(3);
         a.begin(
             dama_core::GameRecord::from_position(pos),
@@ -97,7 +101,7 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
         .filter_map(|i| spots.row_data(i))
         .find(|s| s.label == "d5")
         .unwrap();
-    let centre = ElementHandle::find_by_accessible_label(&ui, "d5")
+    let centre = ElementHandle::find_by_accessible_label(&*ui, "d5")
         .next()
         .map(|e| {
             let (p, s) = (e.absolute_position(), e.size());
@@ -107,8 +111,8 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
             )
         })
         .expect("the d5 point");
-    ui.invoke_tapped("d4".into());
-    ui.invoke_tapped("d6".into());
+    ui.tap_label("d4");
+    ui.tap_label("d6");
     let mut over = 0;
     animate(&mut screen, &ui, |screen| {
         let m = ui.global::<dama_ui::GameModels>().get_mover();
@@ -149,9 +153,9 @@ fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
     assert!(!hooks.go_back());
 
     // A game for two; a man moves and every animation frame is drawn partially.
-    start_for_two(&mut screen, &ui, 0);
-    ui.invoke_tapped("a3".into());
-    ui.invoke_tapped("a4".into());
+    start_for_two(&mut screen, &ui, dama_ui::GameKind::Turkish);
+    ui.tap_label("a3");
+    ui.tap_label("a4");
     let mut partial = 0;
     for _ in 0..200 {
         std::thread::sleep(Duration::from_millis(8));
@@ -163,11 +167,14 @@ fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
             );
             partial += 1;
         }
-        if !ui.get_animating() {
+        if !ui.global::<dama_ui::GameAdapter>().get_animating() {
             break;
         }
     }
-    assert!(!ui.get_animating(), "the move arrived");
+    assert!(
+        !ui.global::<dama_ui::GameAdapter>().get_animating(),
+        "the move arrived"
+    );
     assert!(
         partial >= 2,
         "the move was animated over {partial} partial frames"

@@ -4,7 +4,7 @@
 //! root for reviewers.
 
 use dama_core::{Color, GameRecord, Position, Rules};
-use dama_ui::app::{self, with_app};
+use dama_ui::app::{self, AppHandle};
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, Screen};
 use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
@@ -45,13 +45,13 @@ fn tap(ui: &AppWindow, label: &str) {
     e.mock_single_click(PointerEventButton::Left);
 }
 
-fn start(game: &str, options: &[&str], code: Option<&str>, opponent: u8) {
+fn start(h: &AppHandle, game: &str, options: &[&str], code: Option<&str>, opponent: u8) {
     let rules = Rules::parse(game, options).unwrap();
     let pos = match code {
         Some(c) => Position::from_code(rules, c).unwrap(),
         None => Position::start(rules),
     };
-    with_app(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
+    h.with(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
 }
 
 /// A Turkish game of `plies` plies (each side plays its last legal move, captures when
@@ -77,12 +77,13 @@ fn screenshots() {
     .unwrap();
     let dir = std::env::temp_dir().join(format!("dama-shots-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = app::create(Store::new(&dir)).unwrap();
+    let handle = app::create(Store::new(&dir)).unwrap();
+    let ui: &AppWindow = &handle;
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
     ui.show().unwrap();
-    with_app(|a| a.set_anim_speed(0));
+    handle.with(|a| a.set_anim_speed(0));
 
-    shot(&ui, "home");
+    shot(ui, "home");
     for (game, name) in [
         ("turkish", "board-turkish"),
         ("zamma", "board-zamma"),
@@ -90,51 +91,68 @@ fn screenshots() {
         ("fetaix", "board-fetaix"),
         ("kharbaga", "board-kharbaga"),
     ] {
-        start(game, &[], None, 0);
-        shot(&ui, name);
+        start(&handle, game, &[], None, 0);
+        shot(ui, name);
     }
     // A piece selected, its capture routes drawn, the captured pieces marked.
-    start("zamma", &[], Some("W:Wa1,e1,Kg3:Ba2,b1,b3,c2,g5,h8"), 0);
-    tap(&ui, "a1");
-    shot(&ui, "route-zamma");
-    start("turkish", &[], Some("W:Wf6,Ka1,c2:Bc6,a3,h7,Kh1"), 0);
-    tap(&ui, "a1");
-    shot(&ui, "route-turkish");
+    start(
+        &handle,
+        "zamma",
+        &[],
+        Some("W:Wa1,e1,Kg3:Ba2,b1,b3,c2,g5,h8"),
+        0,
+    );
+    tap(ui, "a1");
+    shot(ui, "route-zamma");
+    start(
+        &handle,
+        "turkish",
+        &[],
+        Some("W:Wf6,Ka1,c2:Bc6,a3,h7,Kh1"),
+        0,
+    );
+    tap(ui, "a1");
+    shot(ui, "route-turkish");
     // Huffing: the liable pieces are marked for removal.
     start(
+        &handle,
         "zamma",
         &["capture=huffing"],
         Some("B:Wa1,i1,e5:Bi9,e7,a9:huff=a1,i1"),
         0,
     );
-    shot(&ui, "huff-zamma");
+    shot(ui, "huff-zamma");
     // King versus lone man.
-    start("turkish", &[], Some("W:WKa1:Ba4,h8"), 0);
-    tap(&ui, "a1");
-    tap(&ui, "a5");
-    shot(&ui, "game-over-turkish");
+    start(&handle, "turkish", &[], Some("W:WKa1:Ba4,h8"), 0);
+    tap(ui, "a1");
+    tap(ui, "a5");
+    shot(ui, "game-over-turkish");
     // Landscape tablet.
     ui.window().set_size(slint::LogicalSize::new(1180.0, 820.0));
-    start("kharbaga", &[], None, 3);
-    shot(&ui, "tablet-kharbaga");
+    start(&handle, "kharbaga", &[], None, 3);
+    shot(ui, "tablet-kharbaga");
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
     // Rules and settings.
     // From the game: the rules of the game being played (Kharbaga), not Home's choice.
     ui.set_rules_return(Screen::Game);
     ui.set_screen(Screen::Rules);
-    assert_eq!(ui.get_playing_game(), 4);
-    shot(&ui, "rules-kharbaga");
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_game(),
+        dama_ui::GameKind::Kharbaga
+    );
+    shot(ui, "rules-kharbaga");
     ui.set_rules_return(Screen::Home);
     ui.set_screen(Screen::Settings);
-    shot(&ui, "settings");
+    shot(ui, "settings");
     // Dark theme, Arabic.
     ui.global::<dama_ui::Theme>().set_dark(true);
-    start("zamma", &[], None, 3);
-    shot(&ui, "dark-zamma");
-    ui.set_language(5);
-    ui.invoke_settings_changed();
+    start(&handle, "zamma", &[], None, 3);
+    shot(ui, "dark-zamma");
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_language(dama_ui::Language::Arabic);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
     ui.set_screen(Screen::Home);
-    shot(&ui, "home-arabic");
+    shot(ui, "home-arabic");
     ui.global::<dama_ui::Theme>().set_dark(false);
 
     // Phones: the smallest we fit, portrait and landscape, with a status bar, a gesture bar
@@ -151,18 +169,19 @@ fn screenshots() {
         area.set_right(r);
         area.set_bottom(b);
         // A long game: the move list shows its latest moves.
-        ui.set_language(0);
-        ui.invoke_settings_changed();
-        start("turkish", &[], None, 0);
+        ui.global::<dama_ui::SettingsAdapter>()
+            .set_language(dama_ui::Language::English);
+        ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        start(&handle, "turkish", &[], None, 0);
         ui.window().take_snapshot().unwrap();
-        with_app(|a| a.begin(long_game(30), 0, Color::White));
+        handle.with(|a| a.begin(long_game(30), 0, Color::White));
         i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
         ui.window().take_snapshot().unwrap();
         // Issue 15: the last move is in view (the list scrolled to its end as it grew).
-        let last = with_app(|a| a.record().moves().last().map(|m| m.to_string()))
-            .unwrap()
+        let last = handle
+            .with(|a| a.record().unwrap().moves().last().map(|m| m.to_string()))
             .unwrap();
-        let shown: Vec<_> = ElementHandle::find_by_accessible_label(&ui, &last)
+        let shown: Vec<_> = ElementHandle::find_by_accessible_label(ui, &last)
             .map(|e| (e.absolute_position().y, e.size().height))
             .filter(|&(top, tall)| top >= 0.0 && top + tall <= h)
             .collect();
@@ -170,24 +189,25 @@ fn screenshots() {
             !shown.is_empty(),
             "the last move {last} is in view at {w}x{h}"
         );
-        shot(&ui, &format!("phone-long-game-{w}x{h}"));
+        shot(ui, &format!("phone-long-game-{w}x{h}"));
         for (lang, code) in [(0, "en"), (2, "de"), (5, "ar")] {
-            ui.set_language(lang);
-            ui.invoke_settings_changed();
+            ui.global::<dama_ui::SettingsAdapter>()
+                .set_language(app::language(lang as u8));
+            ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
             let name = |screen: &str| format!("phone-{screen}-{code}-{w}x{h}");
             ui.set_screen(Screen::Home);
-            shot(&ui, &name("home"));
-            start("zamma", &[], None, 3);
-            shot(&ui, &name("game"));
+            shot(ui, &name("home"));
+            start(&handle, "zamma", &[], None, 3);
+            shot(ui, &name("game"));
             ui.set_screen(Screen::Settings);
-            shot(&ui, &name("settings"));
+            shot(ui, &name("settings"));
         }
         // The dark theme at this size.
         ui.global::<dama_ui::Theme>().set_dark(true);
-        start("zamma", &[], None, 3);
-        shot(&ui, &format!("phone-game-dark-{w}x{h}"));
+        start(&handle, "zamma", &[], None, 3);
+        shot(ui, &format!("phone-game-dark-{w}x{h}"));
         ui.set_screen(Screen::Home);
-        shot(&ui, &format!("phone-home-dark-{w}x{h}"));
+        shot(ui, &format!("phone-home-dark-{w}x{h}"));
         ui.global::<dama_ui::Theme>().set_dark(false);
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -3,9 +3,11 @@
 //! and the game-over text.
 
 use dama_core::{Color, GameRecord, Position, Rules};
-use dama_ui::app::{self, with_app};
+use dama_ui::app::AppHandle;
 use dama_ui::store::Store;
-use dama_ui::{AppWindow, GameModels, Message, Screen, SpotMark, Texts};
+use dama_ui::{
+    AppWindow, Dialog, EndReason, GameKind, GameModels, Message, Screen, SpotMark, Texts, Winner,
+};
 use i_slint_backend_testing::ElementHandle;
 use slint::platform::PointerEventButton;
 use slint::{ComponentHandle, Model};
@@ -61,13 +63,13 @@ fn marked(ui: &AppWindow, mark: SpotMark) -> Vec<String> {
         .collect()
 }
 
-fn code() -> String {
-    with_app(|a| a.record().current().to_code()).unwrap()
+fn code(h: &AppHandle) -> String {
+    h.with(|a| a.record().unwrap().current().to_code())
 }
 
-async fn settle() {
+async fn settle(h: &AppHandle) {
     for _ in 0..1000 {
-        let busy = with_app(|a| a.is_thinking() || a.is_animating()).unwrap();
+        let busy = h.with(|a| a.is_thinking() || a.is_animating());
         if !busy {
             return;
         }
@@ -76,29 +78,31 @@ async fn settle() {
     panic!("the app stayed busy");
 }
 
-fn start(code: &str, game: &str, opponent: u8, human: Color) {
+fn start(h: &AppHandle, code: &str, game: &str, opponent: u8, human: Color) {
     let rules = Rules::parse(game, &[] as &[&str]).unwrap();
     let rec = GameRecord::from_position(Position::from_code(rules, code).unwrap());
-    with_app(|a| a.begin(rec, opponent, human));
+    h.with(|a| a.begin(rec, opponent, human));
 }
 
-async fn scenarios(ui: &AppWindow) {
-    with_app(|a| a.set_anim_speed(0));
+async fn scenarios(h: &AppHandle) {
+    let ui: &AppWindow = h;
+    h.with(|a| a.set_anim_speed(0));
 
     // Home screen → a two-player Turkish game.
     assert_eq!(ui.get_screen(), Screen::Home);
-    ui.set_game_index(0);
-    ui.set_opponent(0);
-    ui.invoke_start_game();
+    ui.global::<dama_ui::HomeAdapter>()
+        .set_game(GameKind::Turkish);
+    ui.global::<dama_ui::HomeAdapter>().set_opponent(0);
+    ui.global::<dama_ui::HomeAdapter>().invoke_start_game();
     assert_eq!(ui.get_screen(), Screen::Game);
-    assert_eq!(app::shown_pieces(ui), 32);
+    assert_eq!(h.shown_pieces(), 32);
 
     // Tap a piece: its destinations light up (R-T3: only forward here); tap one: it moves.
     tap(ui, "d3").await;
     assert_eq!(marked(ui, SpotMark::Destination), vec!["d4"]);
     tap(ui, "d4").await;
-    settle().await;
-    assert!(code().contains("d4"), "{}", code());
+    settle(h).await;
+    assert!(code(h).contains("d4"), "{}", code(h));
     assert_eq!(
         ui.global::<GameModels>()
             .get_move_rows()
@@ -114,9 +118,9 @@ async fn scenarios(ui: &AppWindow) {
     assert!(marked(ui, SpotMark::Destination).is_empty());
 
     // "Show moves": the pieces that can move are marked, and optional captures (R-Z8).
-    ui.set_show_moves(true);
-    ui.invoke_settings_changed();
-    start("W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
+    ui.global::<dama_ui::SettingsAdapter>().set_show_moves(true);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+    start(h, "W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
     let pieces = ui.global::<GameModels>().get_pieces();
     let flags: Vec<(bool, bool)> = (0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
@@ -124,22 +128,26 @@ async fn scenarios(ui: &AppWindow) {
         .collect();
     assert_eq!(flags.iter().filter(|f| f.0).count(), 2, "{flags:?}");
     assert_eq!(flags.iter().filter(|f| f.1).count(), 1, "{flags:?}");
-    ui.set_show_moves(false);
-    ui.invoke_settings_changed();
+    ui.global::<dama_ui::SettingsAdapter>()
+        .set_show_moves(false);
+    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
     let pieces = ui.global::<GameModels>().get_pieces();
     assert!((0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
         .all(|p| !p.movable && !p.can_capture));
 
     // A multi-capture route chosen step by step (R-Z8): c3 ends two routes.
-    start("W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
+    start(h, "W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
     tap(ui, "a1").await;
     assert!(
         ui.global::<GameModels>().get_routes().row_count() >= 4,
         "every capture route is drawn"
     );
     tap(ui, "c3").await;
-    assert_eq!(ui.get_message(), Message::ChooseRoute);
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_message(),
+        Message::ChooseRoute
+    );
     let landings = marked(ui, SpotMark::Landing);
     assert!(landings.contains(&"a3".to_string()) && landings.contains(&"c1".to_string()));
     assert_eq!(
@@ -149,8 +157,8 @@ async fn scenarios(ui: &AppWindow) {
     );
     // c1 leaves one route to c3: it is played without another tap.
     tap(ui, "c1").await;
-    settle().await;
-    assert_eq!(code(), "B:Wc3:Ba2,b3:last=a1-c3/-");
+    settle(h).await;
+    assert_eq!(code(h), "B:Wc3:Ba2,b3:last=a1-c3/-");
     // The last move's start and end are highlighted.
     let spots = ui.global::<GameModels>().get_spots();
     let last: Vec<String> = (0..spots.row_count())
@@ -161,21 +169,24 @@ async fn scenarios(ui: &AppWindow) {
     assert_eq!(last, vec!["a1", "c3"]);
 
     // A Turkish capture route never offers to stop early (R-T7).
-    start("W:WKa1:Ba3,c5,c6", "turkish", 0, Color::White);
+    start(h, "W:WKa1:Ba3,c5,c6", "turkish", 0, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
-    assert_eq!(ui.get_message(), Message::NextLanding);
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_message(),
+        Message::NextLanding
+    );
 
     // The animated move: the piece travels, the captured pieces disappear in order.
-    with_app(|a| a.set_anim_speed(1));
-    start("W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
+    h.with(|a| a.set_anim_speed(1));
+    start(h, "W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
     tap(ui, "e1").await;
     assert_eq!(
         ui.global::<GameModels>().get_captured_marks().row_count(),
         4
     );
     tap(ui, "h3").await;
-    assert!(ui.get_animating());
+    assert!(ui.global::<dama_ui::GameAdapter>().get_animating());
     let pieces = ui.global::<GameModels>().get_pieces();
     assert!(
         (0..pieces.row_count())
@@ -184,36 +195,42 @@ async fn scenarios(ui: &AppWindow) {
         "no must-capture ring on a piece while it travels"
     );
     sleep(150).await;
-    let mid = app::shown_pieces(ui);
+    let mid = h.shown_pieces();
     assert!(
         mid < 6,
         "captured pieces vanish during the animation ({mid})"
     );
-    settle().await;
-    assert!(!ui.get_animating());
-    assert_eq!(app::shown_pieces(ui), 2);
+    settle(h).await;
+    assert!(!ui.global::<dama_ui::GameAdapter>().get_animating());
+    assert_eq!(h.shown_pieces(), 2);
     // A huffed piece (R-Z14) leaves as the move sets off, not after it.
     let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
     let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1").unwrap();
-    with_app(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
+    h.with(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
     tap(ui, "i9").await;
     tap(ui, "h9").await;
-    assert!(ui.get_animating());
-    assert_eq!(app::shown_pieces(ui), 2, "a1 is gone during the animation");
-    settle().await;
-    with_app(|a| a.set_anim_speed(0));
+    assert!(ui.global::<dama_ui::GameAdapter>().get_animating());
+    assert_eq!(h.shown_pieces(), 2, "a1 is gone during the animation");
+    settle(h).await;
+    h.with(|a| a.set_anim_speed(0));
 
     // King versus lone man: the game-over text says so (R-T10).
-    start("W:WKa1:Ba4,h8", "turkish", 0, Color::White);
+    start(h, "W:WKa1:Ba4,h8", "turkish", 0, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
-    settle().await;
-    assert!(ui.get_game_over());
-    assert_eq!(ui.get_result_winner(), "white");
-    assert_eq!(ui.get_result_reason(), "king-vs-lone-man");
+    settle(h).await;
+    assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_winner(),
+        Winner::White
+    );
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_reason(),
+        EndReason::KingVersusLoneMan
+    );
     let text = ui
         .global::<Texts>()
-        .invoke_reason("king-vs-lone-man".into(), "white".into());
+        .invoke_reason(EndReason::KingVersusLoneMan, Winner::White);
     assert_eq!(text, "King versus lone man: the king wins.");
     assert!(
         ElementHandle::find_by_accessible_label(ui, &text)
@@ -224,86 +241,104 @@ async fn scenarios(ui: &AppWindow) {
 
     // Against the computer the card says who won from the player's side, and it can be
     // put aside to look at the final board.
-    start("W:WKa1:Ba4,h8", "turkish", 1, Color::White);
+    start(h, "W:WKa1:Ba4,h8", "turkish", 1, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
-    settle().await;
-    assert!(ui.get_game_over());
-    assert_eq!(ui.get_human_side(), "white");
+    settle(h).await;
+    assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_human_side(),
+        Winner::White
+    );
     assert!(ElementHandle::find_by_accessible_label(ui, "You won")
         .next()
         .is_some());
     tap(ui, "Look at the board").await;
-    assert!(ui.get_over_dismissed());
+    assert!(ui.global::<dama_ui::GameAdapter>().get_over_dismissed());
     assert!(ElementHandle::find_by_accessible_label(ui, "You won")
         .next()
         .is_none());
     tap(ui, "Result").await;
-    assert!(!ui.get_over_dismissed());
+    assert!(!ui.global::<dama_ui::GameAdapter>().get_over_dismissed());
 
     // A draw offer is weighed by the worker, off the UI thread: a player a king up gets it.
     // The offer is confirmed first: "Offer draw" opens a question, "Cancel" forgets it.
-    start("W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
+    start(h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
     tap(ui, "Offer draw").await;
-    assert_eq!(ui.get_dialog(), 3, "the player is asked first");
-    assert!(
-        !with_app(|a| a.is_thinking()).unwrap(),
-        "nothing offered yet"
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_dialog(),
+        Dialog::OfferDraw,
+        "the player is asked first"
     );
+    assert!(!h.with(|a| a.is_thinking()), "nothing offered yet");
     tap(ui, "Cancel").await;
-    assert_eq!(ui.get_dialog(), 0);
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_dialog(),
+        Dialog::None
+    );
     tap(ui, "Offer draw").await;
     let confirm = ElementHandle::find_by_accessible_label(ui, "Offer draw")
         .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
         .last()
         .expect("the dialog's button");
     confirm.single_click(PointerEventButton::Left).await;
-    assert_eq!(ui.get_dialog(), 0);
-    assert!(!ui.get_game_over(), "the answer comes from the worker");
-    settle().await;
-    assert!(ui.get_game_over());
-    assert_eq!(ui.get_result_reason(), "agreement");
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_dialog(),
+        Dialog::None
+    );
+    assert!(
+        !ui.global::<dama_ui::GameAdapter>().get_game_over(),
+        "the answer comes from the worker"
+    );
+    settle(h).await;
+    assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_reason(),
+        EndReason::Agreement
+    );
 
     // Undo after resigning takes back the resignation only.
     let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
-    with_app(|a| a.begin(GameRecord::new(rules), 1, Color::White));
+    h.with(|a| a.begin(GameRecord::new(rules), 1, Color::White));
     tap(ui, "d3").await;
     tap(ui, "d4").await;
-    settle().await;
-    assert_eq!(with_app(|a| a.record().ply()).unwrap(), 2);
-    ui.invoke_resign();
-    assert!(ui.get_game_over());
-    ui.invoke_undo();
-    settle().await;
-    assert!(!ui.get_game_over());
-    assert_eq!(with_app(|a| a.record().ply()).unwrap(), 2);
+    settle(h).await;
+    assert_eq!(h.with(|a| a.record().unwrap().ply()), 2);
+    ui.global::<dama_ui::GameAdapter>().invoke_resign();
+    assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
+    ui.global::<dama_ui::GameAdapter>().invoke_undo();
+    settle(h).await;
+    assert!(!ui.global::<dama_ui::GameAdapter>().get_game_over());
+    assert_eq!(h.with(|a| a.record().unwrap().ply()), 2);
 
     // Against the computer at level 1 until the game ends, with an undo on the way.
     let rules = Rules::parse("fetaix", &[] as &[&str]).unwrap();
-    with_app(|a| a.begin(GameRecord::new(rules), 1, Color::White));
+    h.with(|a| a.begin(GameRecord::new(rules), 1, Color::White));
     let mut undone = false;
     for _ in 0..400 {
-        settle().await;
-        if ui.get_game_over() {
+        settle(h).await;
+        if ui.global::<dama_ui::GameAdapter>().get_game_over() {
             break;
         }
-        assert!(ui.get_human_to_move(), "the computer answered");
-        if !undone && with_app(|a| a.record().ply()).unwrap() >= 4 {
-            let before = with_app(|a| a.record().ply()).unwrap();
-            ui.invoke_undo();
-            settle().await;
-            let after = with_app(|a| a.record().ply()).unwrap();
+        assert!(
+            ui.global::<dama_ui::GameAdapter>().get_human_to_move(),
+            "the computer answered"
+        );
+        if !undone && h.with(|a| a.record().unwrap().ply()) >= 4 {
+            let before = h.with(|a| a.record().unwrap().ply());
+            ui.global::<dama_ui::GameAdapter>().invoke_undo();
+            settle(h).await;
+            let after = h.with(|a| a.record().unwrap().ply());
             assert_eq!(after + 2, before, "undo takes back your move and the reply");
             undone = true;
         }
         // Play the first legal move by tapping: the piece, then its first destination (or
         // the next landing point until the move is made).
-        let movable = with_app(|a| {
-            let pos = a.record().current();
+        let movable = h.with(|a| {
+            let pos = a.record().unwrap().current();
             let m = &pos.legal_moves_detailed()[0];
             pos.geometry().label(m.mv.from())
-        })
-        .unwrap();
+        });
         tap(ui, &movable).await;
         for _ in 0..20 {
             let dest = marked(ui, SpotMark::Destination);
@@ -311,8 +346,8 @@ async fn scenarios(ui: &AppWindow) {
             if let Some(d) = dest.first().or(land.first()) {
                 tap(ui, d).await;
             }
-            if ui.get_thinking()
-                || ui.get_game_over()
+            if ui.global::<dama_ui::GameAdapter>().get_thinking()
+                || ui.global::<dama_ui::GameAdapter>().get_game_over()
                 || marked(ui, SpotMark::Destination).is_empty()
                     && marked(ui, SpotMark::Landing).is_empty()
             {
@@ -320,52 +355,70 @@ async fn scenarios(ui: &AppWindow) {
             }
         }
     }
-    settle().await;
-    assert!(ui.get_game_over(), "the game against the computer ended");
+    settle(h).await;
+    assert!(
+        ui.global::<dama_ui::GameAdapter>().get_game_over(),
+        "the game against the computer ended"
+    );
     assert!(undone);
-    assert!(!ui.get_result_reason().is_empty());
+    assert!(ui.global::<dama_ui::GameAdapter>().get_reason() != EndReason::None);
 
     // Leaving the screen cancels the search and keeps the game for later.
     let rules = Rules::parse("zamma", &[] as &[&str]).unwrap();
-    with_app(|a| a.begin(GameRecord::new(rules), 8, Color::Black));
+    h.with(|a| a.begin(GameRecord::new(rules), 8, Color::Black));
     sleep(50).await;
-    assert!(ui.get_thinking());
-    ui.invoke_leave_game();
-    assert!(!with_app(|a| a.is_thinking()).unwrap());
+    assert!(ui.global::<dama_ui::GameAdapter>().get_thinking());
+    ui.global::<dama_ui::GameAdapter>().invoke_leave();
+    assert!(!h.with(|a| a.is_thinking()));
     assert_eq!(ui.get_screen(), Screen::Home);
-    assert!(ui.get_can_resume());
-    assert_eq!(ui.get_resume_game_index(), 1);
-    assert_eq!(ui.get_resume_move(), 1);
+    assert!(ui.global::<dama_ui::HomeAdapter>().get_can_resume());
+    assert_eq!(
+        ui.global::<dama_ui::HomeAdapter>().get_resume_game(),
+        GameKind::Zamma
+    );
+    assert_eq!(ui.global::<dama_ui::HomeAdapter>().get_resume_move(), 1);
     assert!(
-        ui.get_resume_white_to_move(),
+        ui.global::<dama_ui::HomeAdapter>()
+            .get_resume_white_to_move(),
         "the card says whose turn it is"
     );
 
     // "New game" after a resumed game plays that game again, whatever Home shows.
-    ui.set_game_index(0);
-    ui.invoke_resume_game();
-    assert_eq!(ui.get_playing_game(), 1);
-    ui.invoke_resign();
-    ui.invoke_new_game();
-    settle().await;
-    assert_eq!(ui.get_playing_game(), 1);
+    ui.global::<dama_ui::HomeAdapter>()
+        .set_game(GameKind::Turkish);
+    ui.global::<dama_ui::HomeAdapter>().invoke_resume();
     assert_eq!(
-        with_app(|a| a.record().rules().game()).unwrap(),
+        ui.global::<dama_ui::GameAdapter>().get_game(),
+        GameKind::Zamma
+    );
+    ui.global::<dama_ui::GameAdapter>().invoke_resign();
+    ui.global::<dama_ui::GameAdapter>().invoke_new_game();
+    settle(h).await;
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_game(),
+        GameKind::Zamma
+    );
+    assert_eq!(
+        h.with(|a| a.record().unwrap().rules().game()),
         dama_core::GameId::Zamma
     );
 
     // Play on Home asks before it replaces the unfinished game.
-    ui.invoke_leave_game();
-    assert!(ui.get_can_resume());
+    ui.global::<dama_ui::GameAdapter>().invoke_leave();
+    assert!(ui.global::<dama_ui::HomeAdapter>().get_can_resume());
     tap(ui, "Play").await;
     assert_eq!(ui.get_screen(), Screen::Home, "Play asked first");
     tap(ui, "Cancel").await;
     assert_eq!(ui.get_screen(), Screen::Home);
     tap(ui, "Play").await;
     tap(ui, "New game").await;
-    settle().await;
+    settle(h).await;
     assert_eq!(ui.get_screen(), Screen::Game);
-    assert_eq!(ui.get_playing_game(), 0, "the game chosen on Home");
+    assert_eq!(
+        ui.global::<dama_ui::GameAdapter>().get_game(),
+        GameKind::Turkish,
+        "the game chosen on Home"
+    );
 }
 
 #[test]
@@ -373,23 +426,26 @@ fn play_through_the_ui() {
     i_slint_backend_testing::init_integration_test_with_system_time();
     let dir = std::env::temp_dir().join(format!("dama-ui-flow-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = app::create(Store::new(&dir)).unwrap();
-    ui.show().unwrap();
-    let weak = ui.as_weak();
+    let h = dama_ui::app::create(Store::new(&dir)).unwrap();
+    h.show().unwrap();
     let done = Rc::new(RefCell::new(false));
     let done2 = done.clone();
     slint::spawn_local(async move {
-        let ui = weak.upgrade().unwrap();
-        scenarios(&ui).await;
+        scenarios(&h).await;
         *done2.borrow_mut() = true;
         slint::quit_event_loop().unwrap();
+        // Dropping the app writes its pending saves.
+        drop(h);
     })
     .unwrap();
     slint::run_event_loop().unwrap();
     assert!(*done.borrow(), "the scenarios ran to the end");
     // The app reopens into the unfinished game.
-    let again = app::create(Store::new(&dir)).unwrap();
+    let again = dama_ui::app::create(Store::new(&dir)).unwrap();
     assert_eq!(again.get_screen(), Screen::Game);
-    assert_eq!(again.get_playing_game(), 0);
+    assert_eq!(
+        again.global::<dama_ui::GameAdapter>().get_game(),
+        GameKind::Turkish
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
