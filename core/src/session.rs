@@ -145,8 +145,13 @@ impl Session {
     fn push(&mut self, d: &Detailed) {
         let mut next = self.record.current().clone();
         next.play_unchecked(&d.mv);
-        self.record.push_legal(d.mv, next, d.notation.clone());
+        self.record.push_legal(d, next);
         self.refresh();
+    }
+
+    /// The record, leaving the session.
+    pub fn into_record(self) -> GameRecord {
+        self.record
     }
 
     /// Takes back one ply, or only a resignation or agreed draw. `false` when there is

@@ -2,7 +2,7 @@
 
 use dama_core::notation::{parse_move, NotationError};
 use dama_core::record::pdn;
-use dama_core::{GameId, GameRecord, Outcome, Position, Reason, RecordError, Rules};
+use dama_core::{GameId, GameRecord, Outcome, Position, Reason, RecordError, Rules, Session};
 
 fn pos(game: &str, code: &str) -> Position {
     Position::from_code(Rules::parse(game, &[] as &[&str]).unwrap(), code).unwrap()
@@ -74,37 +74,37 @@ fn ambiguous_and_bad_texts_are_typed_errors() {
 
 #[test]
 fn record_undo_redo_and_branching() {
-    let mut rec = GameRecord::new(Rules::new(GameId::Turkish));
+    let mut rec = Session::new(Rules::new(GameId::Turkish));
     rec.play_notation("d3-d4").unwrap();
     rec.play_notation("e6-e5").unwrap();
     assert!(rec.undo() && rec.undo() && !rec.undo());
     assert!(rec.redo());
-    assert_eq!(rec.moves(), ["d3-d4"]);
+    assert_eq!(rec.record().moves(), ["d3-d4"]);
     rec.play_notation("d6-d5").unwrap(); // drops the undone e6-e5
-    assert_eq!(rec.all_moves(), ["d3-d4", "d6-d5"]);
-    assert!(!rec.can_redo());
+    assert_eq!(rec.record().all_moves(), ["d3-d4", "d6-d5"]);
+    assert!(!rec.record().can_redo());
     rec.resign(dama_core::Color::White).unwrap();
     assert_eq!(rec.outcome().map(|o| o.reason()), Some(Reason::Resignation));
-    let loaded = GameRecord::from_json(&rec.to_json()).unwrap();
+    let loaded = GameRecord::from_json(&rec.record().to_json()).unwrap();
     assert_eq!(loaded.outcome(), rec.outcome());
     assert!(matches!(
-        loaded.clone().play_notation("a3-a4"),
+        Session::from_record(loaded.clone()).play_notation("a3-a4"),
         Err(RecordError::AfterEnd { .. })
     ));
     // Undo after resigning takes back the resignation only, not a move.
     assert!(rec.undo());
     assert_eq!(rec.outcome(), None);
-    assert_eq!(rec.moves(), ["d3-d4", "d6-d5"]);
+    assert_eq!(rec.record().moves(), ["d3-d4", "d6-d5"]);
     rec.agree_draw().unwrap();
     assert!(rec.undo());
-    assert_eq!((rec.outcome(), rec.ply()), (None, 2));
+    assert_eq!((rec.outcome(), rec.record().ply()), (None, 2));
 }
 
 #[test]
 fn corrupt_records_fail_with_typed_errors() {
-    let mut rec = GameRecord::new(Rules::new(GameId::Zamma));
+    let mut rec = Session::new(Rules::new(GameId::Zamma));
     rec.play_notation("e4-e5").unwrap();
-    let json = rec.to_json();
+    let json = rec.record().to_json();
     assert!(matches!(
         GameRecord::from_json(&json[..json.len() / 2]),
         Err(RecordError::Json(_))
@@ -124,12 +124,12 @@ fn corrupt_records_fail_with_typed_errors() {
 #[test]
 fn pdn_round_trip_and_shape() {
     // Turkish GameType 30; Zamma family with a custom GameType and options in Variant
-    let mut rec = GameRecord::new(Rules::new(GameId::Turkish));
+    let mut rec = Session::new(Rules::new(GameId::Turkish));
     for m in ["d3-d4", "a6-a5", "c3-c4"] {
         rec.play_notation(m).unwrap();
     }
     let text = pdn::export(
-        &rec,
+        rec.record(),
         &pdn::PdnTags {
             white: "Ayşe".into(),
             ..Default::default()
@@ -138,19 +138,22 @@ fn pdn_round_trip_and_shape() {
     assert!(text.contains("[GameType \"30\"]"), "{text}");
     assert!(text.contains("1. d3-d4 a6-a5 2. c3-c4 *"), "{text}");
     let back = pdn::import(&text).unwrap();
-    assert_eq!(back.moves(), rec.moves());
+    assert_eq!(back.moves(), rec.record().moves());
 
     let rules = Rules::parse("zamma", &["capture=huffing", "first=black"]).unwrap();
-    let mut rec = GameRecord::new(rules);
+    let mut rec = Session::new(rules);
     rec.play_notation("e6-e5").unwrap();
-    let text = pdn::export(&rec, &pdn::PdnTags::default());
+    let text = pdn::export(rec.record(), &pdn::PdnTags::default());
     assert!(
         text.contains("[GameType \"zamma\"]")
             && text.contains("[Variant \"capture=huffing,first=black\"]"),
         "{text}"
     );
     assert!(text.contains("1... e6-e5"), "{text}");
-    assert_eq!(pdn::import(&text).unwrap().current(), rec.current());
+    assert_eq!(
+        pdn::import(&text).unwrap().current(),
+        rec.record().current()
+    );
 
     // a huff move survives export and import
     let start = Position::from_code(
@@ -158,13 +161,13 @@ fn pdn_round_trip_and_shape() {
         "W:Wa1,i1:Bb2,c4,d4,e6,h2",
     )
     .unwrap();
-    let mut rec = GameRecord::from_position(start);
+    let mut rec = Session::from_record(GameRecord::from_position(start));
     rec.play_notation("i1-h1").unwrap();
     rec.play_notation("[xa1] b2-b1").unwrap();
-    let text = pdn::export(&rec, &pdn::PdnTags::default());
+    let text = pdn::export(rec.record(), &pdn::PdnTags::default());
     assert!(text.contains("[xa1]b2-b1"), "{text}");
     let back = pdn::import(&text).unwrap();
-    assert_eq!(back.current(), rec.current());
+    assert_eq!(back.current(), rec.record().current());
     assert!(pdn::import("[GameType \"99\"]\n1. a1-a2").is_err());
     assert!(pdn::import("1. d3-d4").is_err());
 }
@@ -172,7 +175,7 @@ fn pdn_round_trip_and_shape() {
 #[test]
 fn game_over_results_in_records() {
     let start = pos("turkish", "W:WKa1:Ba4,h8");
-    let mut rec = GameRecord::from_position(start);
+    let mut rec = Session::from_record(GameRecord::from_position(start));
     rec.play_notation("a1xa5").unwrap();
     assert_eq!(
         rec.outcome(),
@@ -181,7 +184,7 @@ fn game_over_results_in_records() {
             reason: Reason::KingVersusLoneMan
         })
     );
-    let text = pdn::export(&rec, &pdn::PdnTags::default());
+    let text = pdn::export(rec.record(), &pdn::PdnTags::default());
     assert!(text.contains("1-0"), "{text}");
 }
 

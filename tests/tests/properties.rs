@@ -3,7 +3,7 @@
 //! undo and every serialisation round-trip exactly, and every game ends.
 
 use dama_core::record::pdn;
-use dama_core::{Color, GameRecord, Position, Rules};
+use dama_core::{Color, GameRecord, Position, Rules, Session};
 use proptest::prelude::*;
 
 const CONFIGS: &[(&str, &[&str])] = &[
@@ -66,19 +66,21 @@ fn random_game(rules: Rules, seed: u64) -> GameRecord {
         rng ^= rng << 17;
         rng
     };
-    let mut rec = GameRecord::new(rules);
+    let mut rec = Session::new(rules);
     let mut counts = (u32::MAX, u32::MAX);
     while rec.outcome().is_none() {
         assert!(
-            rec.ply() < MAX_PLIES,
+            rec.record().ply() < MAX_PLIES,
             "game did not end: {}",
-            rec.current().to_code()
+            rec.position().to_code()
         );
-        let pos = rec.current().clone();
+        let pos = rec.position().clone();
         check_invariants(&pos, counts);
         counts = (pos.count(Color::White), pos.count(Color::Black));
         let detailed = pos.legal_moves_detailed();
         assert!(!detailed.is_empty(), "ongoing game without a move");
+        // The session's cached moves are the position's.
+        assert_eq!(rec.legal_moves(), &detailed[..], "session cache");
         // Every move's notation names that move again.
         let d = &detailed[(next() % detailed.len() as u64) as usize];
         let parsed = dama_core::notation::parse_move(&pos, &d.notation).expect("own notation");
@@ -90,14 +92,21 @@ fn random_game(rules: Rules, seed: u64) -> GameRecord {
             }
         }
         rec.play(&d.mv).expect("legal move plays");
-        // Undo restores the exact position, redo the next one.
-        let after = rec.current().clone();
+        // The record keeps the move's route; undo restores the exact position, redo the
+        // next one.
+        assert_eq!(rec.record().last_move_path(), Some(&d.path[..]));
+        let after = rec.position().clone();
         assert!(rec.undo());
-        assert_eq!(rec.current(), &pos, "undo");
+        assert_eq!(rec.position(), &pos, "undo");
         assert!(rec.redo());
-        assert_eq!(rec.current(), &after, "redo");
+        assert_eq!(rec.position(), &after, "redo");
+        assert_eq!(
+            rec.record().last_move_path(),
+            Some(&d.path[..]),
+            "after redo"
+        );
     }
-    rec
+    rec.into_record()
 }
 
 proptest! {
@@ -140,14 +149,15 @@ proptest! {
     ) {
         let (game, options) = CONFIGS[config];
         let rules = Rules::parse(game, options).unwrap();
-        let mut rec = GameRecord::new(rules);
+        let mut game = Session::new(rules);
         let mut s = seed | 1;
         for _ in 0..12 {
-            let moves = rec.current().legal_moves();
-            if moves.is_empty() || rec.outcome().is_some() { break; }
+            let moves = game.position().legal_moves();
+            if moves.is_empty() || game.outcome().is_some() { break; }
             s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            rec.play(&moves[(s >> 33) as usize % moves.len()]).unwrap();
+            game.play(&moves[(s >> 33) as usize % moves.len()]).unwrap();
         }
+        let rec = game.into_record();
         for original in [rec.current().to_code(), rec.to_json(), pdn::export(&rec, &pdn::PdnTags::default())] {
             let mut chars: Vec<char> = original.chars().collect();
             for (at, c) in &edits {
@@ -164,9 +174,9 @@ proptest! {
 
 #[test]
 fn tampered_record_is_rejected() {
-    let mut rec = GameRecord::new(Rules::parse("turkish", &[] as &[&str]).unwrap());
+    let mut rec = Session::new(Rules::parse("turkish", &[] as &[&str]).unwrap());
     rec.play_notation("d3-d4").unwrap();
-    let json = rec.to_json();
+    let json = rec.record().to_json();
     let tampered = json.replace("d3-d4", "e3-e4");
     assert_eq!(
         GameRecord::from_json(&tampered).unwrap_err(),

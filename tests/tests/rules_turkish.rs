@@ -1,6 +1,6 @@
 //! Turkish Dama rules, grouped by rule book section (R-T*).
 
-use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
+use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules, Session};
 use dama_tests::{after, moves};
 
 fn turkish() -> Rules {
@@ -179,7 +179,7 @@ fn draws_king_versus_king_clock_and_repetition() {
     assert_eq!(q.clock(), 0);
     // third repetition in a game record
     let start = Position::from_code(turkish(), "W:WKa1,a2:BKh8,h7").unwrap();
-    let mut rec = GameRecord::from_position(start);
+    let mut rec = Session::from_record(GameRecord::from_position(start));
     for _ in 0..2 {
         for m in ["a1-b1", "h8-g8", "b1-a1", "g8-h8"] {
             assert!(rec.outcome().is_none());

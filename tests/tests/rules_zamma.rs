@@ -1,6 +1,6 @@
 //! Zamma family rules, grouped by rule book section (R-Z*).
 
-use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
+use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules, Session};
 use dama_tests::{after, moves};
 
 #[test]
@@ -233,7 +233,8 @@ fn forty_plies_and_repetition_are_decided_by_count() {
             reason: Reason::FortyPlies
         })
     );
-    let mut rec = GameRecord::from_position(Position::from_code(r, "W:WKa1,Kh1:BKi9").unwrap());
+    let start = Position::from_code(r, "W:WKa1,Kh1:BKi9").unwrap();
+    let mut rec = Session::from_record(GameRecord::from_position(start));
     for _ in 0..2 {
         for m in [
             "a1-a2", "i9-i8", "a2-b2", "i8-h8", "b2-b1", "h8-h9", "b1-a1", "h9-i9",

@@ -59,7 +59,6 @@ pub struct Flow {
     opponent: u8,
     human: Color,
     ctl: Controller,
-    last_move: Option<Vec<Point>>,
     /// The seed of this game's computer moves.
     seed: u64,
     hint: Option<Vec<Point>>,
@@ -86,14 +85,11 @@ impl Flow {
     ) -> (Flow, Vec<Effect>) {
         let game = Session::from_record(record);
         let ctl = Controller::new(&game);
-        // A reopened or resumed game shows its last move too.
-        let last_move = game.record().last_move_path();
         let mut f = Flow {
             game,
             opponent,
             human,
             ctl,
-            last_move,
             seed,
             hint: None,
             advice: Advice::None,
@@ -132,8 +128,10 @@ impl Flow {
     }
 
     /// The route of the last move, to highlight.
+    /// (The record keeps each move's route: a reopened or resumed game shows its last move
+    /// too, and undo or redo needs no replay.)
     pub fn last_move(&self) -> Option<&[Point]> {
-        self.last_move.as_deref()
+        self.game.record().last_move_path()
     }
 
     /// The suggested move's route, once a hint came.
@@ -243,7 +241,6 @@ impl Flow {
             return Vec::new();
         }
         self.hint = None;
-        self.last_move = Some(d.path.clone());
         self.advice = Advice::None;
         self.moving = true;
         vec![
@@ -332,7 +329,6 @@ impl Flow {
     }
 
     fn history_changed(&mut self) -> Vec<Effect> {
-        self.last_move = self.game.record().last_move_path();
         self.hint = None;
         self.new_turn();
         let mut effects = vec![Effect::ShowResultCard, Effect::Save];
@@ -540,9 +536,9 @@ mod tests {
 
     #[test]
     fn a_resumed_game_shows_its_last_move() {
-        let mut r = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
-        r.play_notation("d3-d4").unwrap();
-        let (f, _) = Flow::new(r, 0, Color::White);
+        let mut s = Session::new(Rules::new(dama_core::GameId::Turkish));
+        s.play_notation("d3-d4").unwrap();
+        let (f, _) = Flow::new(s.into_record(), 0, Color::White);
         let path: Vec<String> = f
             .last_move()
             .expect("the last move is shown")

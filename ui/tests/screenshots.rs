@@ -57,14 +57,14 @@ fn start(h: &AppHandle, game: &str, options: &[&str], code: Option<&str>, oppone
 /// A Turkish game of `plies` plies (each side plays its last legal move, captures when
 /// it must), for the move list.
 pub fn long_game(plies: usize) -> GameRecord {
-    let mut r = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+    let mut s = dama_core::Session::new(Rules::new(dama_core::GameId::Turkish));
     for _ in 0..plies {
-        let Some(m) = r.current().legal_moves_detailed().pop() else {
+        let Some(m) = s.legal_moves().last().map(|d| d.mv) else {
             break;
         };
-        r.play_notation(&m.notation).unwrap();
+        s.play(&m).unwrap();
     }
-    r
+    s.into_record()
 }
 
 #[test]

@@ -5,8 +5,8 @@ use super::{AiError, Engine, Level, Limits, Rng};
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::quote::Quote;
-use crate::record::GameRecord;
 use crate::rules::{Color, Rules};
+use crate::session::Session;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -69,11 +69,12 @@ impl Player {
 /// One side's choice in a match game.
 fn choose(
     engine: &mut Engine,
-    rec: &GameRecord,
+    game: &Session,
     player: Player,
     rng: &mut Rng,
 ) -> Result<Move, AiError> {
-    let pos = rec.current();
+    let pos = game.position();
+    let history = game.record().history();
     let stop = AtomicBool::new(false);
     match player {
         Player::Random => {
@@ -81,10 +82,10 @@ fn choose(
             Ok(moves[rng.below(moves.len() as u64) as usize])
         }
         Player::Level(l) => engine
-            .play_level(pos, &rec.history(), l, rng.next_u64(), &stop)
+            .play_level(pos, &history, l, rng.next_u64(), &stop)
             .map(|r| r.best),
         Player::Limits(limits) => engine
-            .think(pos, &rec.history(), &limits, &stop, |_| {})
+            .think(pos, &history, &limits, &stop, |_| {})
             .map(|r| r.best),
     }
 }
@@ -101,11 +102,11 @@ pub fn play_game(
     seed: u64,
 ) -> (u32, Option<Outcome>) {
     let mut rng = Rng::new(seed);
-    let mut rec = GameRecord::new(rules);
+    let mut rec = Session::new(rules);
     // Varied openings: a few random plies, the same for both colour assignments.
     let mut opening = Rng::new(seed / 2);
     for _ in 0..(2 + opening.below(3)) {
-        let moves = rec.current().legal_moves();
+        let moves = rec.position().legal_moves();
         if moves.is_empty() || rec.outcome().is_some() {
             break;
         }
@@ -115,8 +116,8 @@ pub fn play_game(
         }
     }
     let mut engines = [Engine::new(16), Engine::new(16)];
-    while rec.outcome().is_none() && rec.ply() < MAX_PLIES {
-        let white_to_move = rec.current().side_to_move() == Color::White;
+    while rec.outcome().is_none() && rec.record().ply() < MAX_PLIES {
+        let white_to_move = rec.position().side_to_move() == Color::White;
         let a_to_move = white_to_move == a_white;
         let (player, engine) = if a_to_move {
             (a, &mut engines[0])

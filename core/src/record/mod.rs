@@ -4,11 +4,14 @@
 
 pub mod pdn;
 
-use crate::notation::{self, NotationError};
+use crate::games::Detailed;
+use crate::geometry::Point;
+use crate::notation::NotationError;
 use crate::outcome::{Outcome, Reason};
 use crate::position::{PlayError, Position};
 use crate::quote::Quote;
 use crate::rules::{Color, Rules, RulesError};
+use crate::session::Session;
 use crate::setup::CodeError;
 use crate::Move;
 use serde::{Deserialize, Serialize};
@@ -83,9 +86,18 @@ impl std::error::Error for RecordError {}
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     positions: Vec<Position>,
-    moves: Vec<(Move, String)>,
+    moves: Vec<Played>,
     cursor: usize,
     ended_by_players: Option<Outcome>,
+}
+
+/// A move as played: the move, its canonical notation and route (kept, so that showing the
+/// last move after undo or redo needs no generation).
+#[derive(Clone, Debug)]
+struct Played {
+    mv: Move,
+    text: String,
+    path: Vec<Point>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -120,6 +132,19 @@ fn checksum(f: &RecordFile) -> String {
     eat(&f.cursor.to_string());
     eat(&serde_json::to_string(&f.result).unwrap_or_default());
     format!("{h:016x}")
+}
+
+/// The record of `moves` played from `start`, each checked: one generation per move,
+/// through the session that caches each position's moves.
+pub(crate) fn replay<'a>(
+    start: Position,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<GameRecord, RecordError> {
+    let mut s = Session::from_record(GameRecord::from_position(start));
+    for m in moves {
+        s.play_notation(m)?;
+    }
+    Ok(s.into_record())
 }
 
 impl GameRecord {
@@ -157,29 +182,29 @@ impl GameRecord {
     pub fn moves(&self) -> Vec<&str> {
         self.moves[..self.cursor]
             .iter()
-            .map(|(_, s)| s.as_str())
+            .map(|p| p.text.as_str())
             .collect()
     }
 
     /// Every recorded move, also those undone (redo-able), in canonical notation.
     pub fn all_moves(&self) -> Vec<&str> {
-        self.moves.iter().map(|(_, s)| s.as_str()).collect()
+        self.moves.iter().map(|p| p.text.as_str()).collect()
     }
 
     /// The route (start and landing points) of the last move played, to show it.
-    pub fn last_move_path(&self) -> Option<Vec<crate::geometry::Point>> {
+    pub fn last_move_path(&self) -> Option<&[Point]> {
         let i = self.cursor.checked_sub(1)?;
-        self.positions[i].move_path(&self.moves[i].0)
+        Some(&self.moves[i].path)
     }
 
     /// The last move played (before the cursor), if any.
     pub fn last_played(&self) -> Option<&Move> {
-        self.cursor.checked_sub(1).map(|i| &self.moves[i].0)
+        self.cursor.checked_sub(1).map(|i| &self.moves[i].mv)
     }
 
     /// The moves played up to the cursor.
     pub fn played(&self) -> Vec<Move> {
-        self.moves[..self.cursor].iter().map(|(m, _)| *m).collect()
+        self.moves[..self.cursor].iter().map(|p| p.mv).collect()
     }
 
     /// Placement hashes of the positions before the current one, oldest first (what the AI
@@ -226,43 +251,17 @@ impl GameRecord {
         (seen >= 3).then(|| cur.repetition_outcome())
     }
 
-    /// Plays a legal move at the cursor (dropping any undone moves).
-    pub fn play(&mut self, m: &Move) -> Result<(), PlayError> {
-        if let Some(o) = self.outcome() {
-            return Err(PlayError::GameOver(o));
-        }
-        let cur = self.current();
-        let text = notation::move_to_string(cur, m).ok_or(PlayError::IllegalMove)?;
-        let next = cur.play(m)?;
+    /// Appends a move known to be legal at the cursor (one of the session's), with the
+    /// position it leads to: nothing is generated again.
+    pub(crate) fn push_legal(&mut self, d: &Detailed, next: Position) {
         self.truncate_future();
         self.positions.push(next);
-        self.moves.push((*m, text));
+        self.moves.push(Played {
+            mv: d.mv,
+            text: d.notation.clone(),
+            path: d.path.clone(),
+        });
         self.cursor += 1;
-        Ok(())
-    }
-
-    /// Appends a move known to be legal at the cursor, with the position it leads to and
-    /// its notation (the session has them already: nothing is generated again).
-    pub(crate) fn push_legal(&mut self, m: Move, next: Position, text: String) {
-        self.truncate_future();
-        self.positions.push(next);
-        self.moves.push((m, text));
-        self.cursor += 1;
-    }
-
-    /// Plays a move given in notation (also start-end shorthand when unambiguous).
-    pub fn play_notation(&mut self, text: &str) -> Result<Move, RecordError> {
-        let index = self.cursor;
-        if self.outcome().is_some() {
-            return Err(RecordError::AfterEnd { index });
-        }
-        let m = notation::parse_move(self.current(), text).map_err(|error| RecordError::Move {
-            index,
-            text: text.to_string(),
-            error,
-        })?;
-        self.play(&m).map_err(|_| RecordError::AfterEnd { index })?;
-        Ok(m)
     }
 
     fn truncate_future(&mut self) {
@@ -338,7 +337,7 @@ impl GameRecord {
             game: rules.game().id().into(),
             options: rules.options(),
             start: self.start().to_code(),
-            moves: self.moves.iter().map(|(_, s)| s.clone()).collect(),
+            moves: self.moves.iter().map(|p| p.text.clone()).collect(),
             cursor: self.cursor,
             result: self.ended_by_players,
             check: String::new(),
@@ -365,10 +364,7 @@ impl GameRecord {
         }
         let rules = Rules::parse(&f.game, &f.options).map_err(RecordError::Rules)?;
         let start = Position::from_code(rules, &f.start).map_err(RecordError::Start)?;
-        let mut rec = GameRecord::from_position(start);
-        for m in &f.moves {
-            rec.play_notation(m)?;
-        }
+        let mut rec = replay(start, f.moves.iter().map(String::as_str))?;
         if f.cursor > rec.moves.len() {
             return Err(RecordError::Inconsistent(format!(
                 "cursor {} beyond {} moves",
@@ -425,8 +421,7 @@ mod tests {
     // agreement is a draw, resignation a win; a record saying otherwise is corrupt.
     #[test]
     fn contradictory_stored_results_are_rejected() {
-        let mut rec = GameRecord::new(Rules::new(GameId::Turkish));
-        rec.play_notation("d3-d4").unwrap();
+        let rec = replay(Position::start(Rules::new(GameId::Turkish)), ["d3-d4"]).unwrap();
         let json = rec.to_json();
         let bad = [
             Outcome::Draw {
@@ -481,9 +476,8 @@ mod tests {
     // contradiction (the app never writes one: resigning drops the undone moves).
     #[test]
     fn a_stored_result_with_moves_still_to_redo_is_rejected() {
-        let mut rec = GameRecord::new(Rules::new(GameId::Turkish));
-        rec.play_notation("d3-d4").unwrap();
-        rec.play_notation("d6-d5").unwrap();
+        let start = Position::start(Rules::new(GameId::Turkish));
+        let mut rec = replay(start, ["d3-d4", "d6-d5"]).unwrap();
         rec.undo();
         let mut f: RecordFile = serde_json::from_str(&rec.to_json()).unwrap();
         assert_eq!((f.cursor, f.moves.len()), (1, 2));

@@ -11,6 +11,7 @@ use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::quote::Quote;
 use crate::rules::{Color, GameId, Rules};
+use crate::session::Session;
 
 /// Tag values for the players and the event.
 #[derive(Clone, Debug, Default)]
@@ -158,7 +159,8 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
         Some(code) => Position::from_code(rules, code).map_err(RecordError::Start)?,
         None => Position::start(rules),
     };
-    let mut rec = GameRecord::from_position(start);
+    // Each move is checked where it stands, with the position's moves generated once.
+    let mut rec = Session::from_record(GameRecord::from_position(start));
 
     // Movetext: drop comments and variations, move numbers and the result.
     let mut clean = String::with_capacity(rest.len());
@@ -215,5 +217,5 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
             )));
         }
     }
-    Ok(rec)
+    Ok(rec.into_record())
 }

@@ -4,7 +4,7 @@ use dama_core::ai::arena::{elo, play_match, tally, Player};
 use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB};
 use dama_core::notation;
 use dama_core::quote::Quote;
-use dama_core::{GameRecord, Move, Position, Rules};
+use dama_core::{GameRecord, Move, Position, Rules, Session};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -155,7 +155,8 @@ pub fn engine_loop() -> Result<(), String> {
         }
     };
     let engine = Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB)));
-    let mut rec = GameRecord::new(Rules::new(dama_core::GameId::Turkish));
+    // The game the protocol plays, each position's moves generated once.
+    let mut rec = Session::new(Rules::new(dama_core::GameId::Turkish));
     let mut running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)> = None;
     let wait = |running: &mut Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>| {
         if let Some((_, h)) = running.take() {
@@ -203,7 +204,7 @@ pub fn engine_loop() -> Result<(), String> {
             "stop" => halt(&mut running),
             "game" => match words.get(1).map(|g| Rules::parse(g, &words[2..])) {
                 Some(Ok(rules)) => {
-                    rec = GameRecord::new(rules);
+                    rec = Session::new(rules);
                     if let Ok(mut e) = engine.lock() {
                         e.clear();
                     }
@@ -220,7 +221,7 @@ pub fn engine_loop() -> Result<(), String> {
                     Position::from_code(rules, &arg).map_err(|e| e.to_string())
                 };
                 match pos {
-                    Ok(p) => rec = GameRecord::from_position(p),
+                    Ok(p) => rec = Session::from_record(GameRecord::from_position(p)),
                     Err(e) => say(&out, &format!("error {e}")),
                 }
             }
@@ -241,11 +242,10 @@ pub fn engine_loop() -> Result<(), String> {
                 }
             }
             "legal" => {
-                let mut v: Vec<String> = rec
-                    .current()
-                    .legal_moves_detailed()
-                    .into_iter()
-                    .map(|d| d.notation)
+                let mut v: Vec<&str> = rec
+                    .legal_moves()
+                    .iter()
+                    .map(|d| d.notation.as_str())
                     .collect();
                 v.sort();
                 say(&out, &format!("legal {}", v.join(", ")));
@@ -254,7 +254,7 @@ pub fn engine_loop() -> Result<(), String> {
                 Some(o) => say(&out, &o.to_string()),
                 None => say(&out, "ongoing"),
             },
-            "code" => say(&out, &format!("code {}", rec.current().to_code())),
+            "code" => say(&out, &format!("code {}", rec.position().to_code())),
             "go" => {
                 let mut limits = Limits::default();
                 let mut level = None;
@@ -283,7 +283,7 @@ pub fn engine_loop() -> Result<(), String> {
                     say(&out, &format!("error the game is over ({o})"));
                     continue;
                 }
-                let (pos, hist) = (rec.current().clone(), rec.history());
+                let (pos, hist) = (rec.position().clone(), rec.record().history());
                 let (engine, out2, flag2) = (engine.clone(), out.clone(), flag.clone());
                 let handle = std::thread::spawn(move || {
                     let Ok(mut e) = engine.lock() else { return };

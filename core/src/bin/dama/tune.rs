@@ -8,7 +8,7 @@
 
 use dama_core::ai::eval::{self, Weights, FEATURES, NAMES};
 use dama_core::ai::{Engine, Level, Rng};
-use dama_core::{Color, GameRecord, Rules};
+use dama_core::{Color, Rules, Session};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -33,9 +33,9 @@ fn self_play(rules: Rules, games: u32, level: u8, threads: usize) -> Vec<Sample>
                         break;
                     }
                     let mut rng = Rng::new(0x7E57_0000 + g as u64);
-                    let mut rec = GameRecord::new(rules);
+                    let mut rec = Session::new(rules);
                     for _ in 0..(2 + rng.below(6)) {
-                        let moves = rec.current().legal_moves();
+                        let moves = rec.position().legal_moves();
                         if moves.is_empty() || rec.outcome().is_some() {
                             break;
                         }
@@ -47,12 +47,18 @@ fn self_play(rules: Rules, games: u32, level: u8, threads: usize) -> Vec<Sample>
                         level,
                         budget: Duration::from_millis(300),
                     };
-                    while rec.outcome().is_none() && rec.ply() < 400 {
-                        let pos = rec.current().clone();
+                    while rec.outcome().is_none() && rec.record().ply() < 400 {
+                        let pos = rec.position().clone();
                         if !pos.legal_moves().iter().any(|m| m.is_capture()) {
                             positions.push(pos.clone());
                         }
-                        match engine.play_level(&pos, &rec.history(), lvl, rng.next_u64(), &stop) {
+                        match engine.play_level(
+                            &pos,
+                            &rec.record().history(),
+                            lvl,
+                            rng.next_u64(),
+                            &stop,
+                        ) {
                             Ok(r) => {
                                 if rec.play(&r.best).is_err() {
                                     break;
@@ -117,20 +123,26 @@ fn verify(rules: Rules, fitted: &Weights, games: u32, threads: usize) -> (usize,
                 let mut engines = [Engine::new(8), Engine::new(8)];
                 engines[0].set_weights(Some(*fitted));
                 let mut rng = Rng::new(0xF17 + (g / 2) as u64);
-                let mut rec = GameRecord::new(rules);
+                let mut rec = Session::new(rules);
                 for _ in 0..(2 + rng.below(4)) {
-                    let moves = rec.current().legal_moves();
+                    let moves = rec.position().legal_moves();
                     if moves.is_empty() || rec.outcome().is_some() {
                         break;
                     }
                     let _ = rec.play(&moves[rng.below(moves.len() as u64) as usize]);
                 }
                 let stop = AtomicBool::new(false);
-                while rec.outcome().is_none() && rec.ply() < 400 {
-                    let white = rec.current().side_to_move() == Color::White;
+                while rec.outcome().is_none() && rec.record().ply() < 400 {
+                    let white = rec.position().side_to_move() == Color::White;
                     let e = &mut engines[if white == fitted_white { 0 } else { 1 }];
                     let limits = dama_core::ai::Limits::depth(4);
-                    match e.think(rec.current(), &rec.history(), &limits, &stop, |_| {}) {
+                    match e.think(
+                        rec.position(),
+                        &rec.record().history(),
+                        &limits,
+                        &stop,
+                        |_| {},
+                    ) {
                         Ok(r) if rec.play(&r.best).is_ok() => {}
                         _ => break,
                     }
