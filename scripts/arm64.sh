@@ -61,9 +61,11 @@ else
 fi
 
 echo "== Android and iOS: the whole app, the core and the FFI, type-checked and linted == (at $SECONDS s)"
+# With the aarch64 release builds' profile and target folder: the host's build scripts and
+# proc macros (Slint's compiler among them), built by Debian's Rust, are built once for all.
 phone() {
   RUSTC_BOOTSTRAP=1 cargo +debian clippy -Zbuild-std=std,panic_abort --target "$1" \
-    --target-dir target/phone-check "${@:2}" -- -D warnings
+    --target-dir $arm --profile release-app "${@:2}" -- -D warnings
 }
 for target in aarch64-linux-android aarch64-apple-ios; do
   phone $target -p dama-core -p dama-ffi --lib

@@ -34,6 +34,7 @@ pub mod record;
 pub mod rules;
 pub mod session;
 pub mod setup;
+pub mod stats;
 
 mod games;
 mod zobrist;

@@ -265,6 +265,7 @@ impl Position {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::new();
         if !self.clock_expired() {
+            crate::stats::generation();
             self.generate_moves(&mut v);
         }
         v
@@ -374,6 +375,7 @@ impl Position {
     /// Order: no legal move (R-T9, R-Z16) first, then the one-piece rules (R-T10, R-T11),
     /// then the clock (R-T11, R-Z17).
     pub fn outcome(&self) -> Option<Outcome> {
+        crate::stats::generation();
         let mut buf = Vec::new();
         self.generate_moves(&mut buf);
         self.outcome_given(!buf.is_empty())
@@ -443,6 +445,7 @@ impl Position {
         let mut p = self.clone();
         p.side = self.side.other();
         p.huff = 0;
+        crate::stats::generation();
         p.generate_moves(buf);
         !buf.is_empty()
     }

@@ -98,10 +98,18 @@ async fn scenarios(h: &AppHandle) {
     assert_eq!(h.shown_pieces(), 32);
 
     // Tap a piece: its destinations light up (R-T3: only forward here); tap one: it moves.
+    // The move, its drawing and the next turn cost one generation: the new position's moves
+    // (issue 16; the selection and the marks read the session's list).
+    let before = dama_core::stats::generations();
     tap(ui, "d3").await;
     assert_eq!(marked(ui, SpotMark::Destination), vec!["d4"]);
     tap(ui, "d4").await;
     settle(h).await;
+    assert_eq!(
+        dama_core::stats::generations() - before,
+        1,
+        "generations of one move"
+    );
     assert!(code(h).contains("d4"), "{}", code(h));
     assert_eq!(
         ui.global::<GameModels>()

@@ -296,6 +296,7 @@ impl Engine {
         // can itself take milliseconds.
         let alarm = Alarm::new(limits.movetime);
         // One generation gives both the root moves and whether the game is over.
+        crate::stats::generation();
         let mut moves = Vec::new();
         pos.generate_moves(&mut moves);
         if let Some(o) = pos.outcome_given(!moves.is_empty()) {

@@ -352,6 +352,7 @@ impl Sink for WithPaths<'_> {
 
 /// Every route of every legal move of `pos` (ignoring clock endings), merged by identity.
 fn collect(pos: &Position) -> WithPaths<'_> {
+    crate::stats::generation();
     let mut sink = WithPaths {
         game: pos.rules().game(),
         geometry: pos.geometry(),
@@ -394,6 +395,7 @@ pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
 /// The legal move of `pos` that is `m` (R-0.7 identity), with its routes and notation: only
 /// its own routes are written out, which matters where thousands of moves are legal.
 pub(crate) fn detailed_move(pos: &Position, m: &Move) -> Option<Detailed> {
+    crate::stats::generation();
     let mut one = OneMove {
         target: *m,
         moves: Vec::new(),
