@@ -11,12 +11,15 @@ use crate::outcome::Outcome;
 use crate::position::{PlayError, Position};
 use crate::record::{GameRecord, RecordError};
 use crate::rules::{Color, Rules};
+use std::sync::Arc;
 
 /// A game record with the current position's legal moves and result cached.
 #[derive(Clone, Debug)]
 pub struct Session {
     record: GameRecord,
-    moves: Vec<Detailed>,
+    /// Shared (not copied) with whoever reads them over several calls: the app's tap
+    /// controller keeps them for the turn.
+    moves: Arc<[Detailed]>,
     outcome: Option<Outcome>,
 }
 
@@ -30,7 +33,7 @@ impl Session {
     pub fn from_record(record: GameRecord) -> Session {
         let mut s = Session {
             record,
-            moves: Vec::new(),
+            moves: Arc::from(Vec::new()),
             outcome: None,
         };
         s.refresh();
@@ -43,15 +46,17 @@ impl Session {
     fn refresh(&mut self) {
         let pos = self.record.current();
         if pos.clock_expired() {
-            self.moves = Vec::new();
+            self.moves = Arc::from(Vec::new());
             self.outcome = self.record.outcome();
         } else {
-            self.moves = pos.legal_moves_detailed();
-            let can_move = !self.moves.is_empty();
+            let moves = pos.legal_moves_detailed();
+            let can_move = !moves.is_empty();
             self.outcome = self.record.outcome_with(|p| p.outcome_given(can_move));
-            if self.outcome.is_some() {
-                self.moves = Vec::new();
-            }
+            self.moves = if self.outcome.is_some() {
+                Arc::from(Vec::new())
+            } else {
+                Arc::from(moves)
+            };
         }
     }
 
@@ -78,6 +83,11 @@ impl Session {
     /// The legal moves, each with its routes and notation; empty once the game is over.
     pub fn legal_moves(&self) -> &[Detailed] {
         &self.moves
+    }
+
+    /// The legal moves, shared: a handle on the same list, not a copy.
+    pub fn legal_moves_shared(&self) -> Arc<[Detailed]> {
+        self.moves.clone()
     }
 
     /// The legal moves of the piece on `from`.

@@ -9,6 +9,7 @@
 //!   there is only one), then the move continues in the resulting position.
 
 use dama_core::{Detailed, Point, Session};
+use std::sync::Arc;
 
 /// What a tap did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,8 +26,8 @@ pub enum Tap {
     Extended,
     /// Several routes end on this point: tap the landing points in order.
     Ambiguous(Point),
-    /// This move is to be played.
-    Play(Box<Detailed>),
+    /// The move at this index of the session's legal moves is to be played.
+    Play(usize),
 }
 
 /// The kind of a highlighted point.
@@ -52,9 +53,9 @@ enum State {
     },
 }
 
-/// The selection over one position's legal moves.
+/// The selection over one position's legal moves (the session's list, shared, not copied).
 pub struct Controller {
-    moves: Vec<Detailed>,
+    moves: Arc<[Detailed]>,
     own: Vec<Point>,
     huffs: Vec<Point>,
     huff: Option<Point>,
@@ -66,7 +67,7 @@ impl Controller {
     /// A fresh selection over the session's legal moves (none once the game is over).
     pub fn new(session: &Session) -> Controller {
         let pos = session.position();
-        let moves = session.legal_moves().to_vec();
+        let moves = session.legal_moves_shared();
         let mut huffs: Vec<Point> = moves.iter().filter_map(|d| d.mv.huff()).collect();
         huffs.sort();
         huffs.dedup();
@@ -284,12 +285,17 @@ impl Controller {
             .collect()
     }
 
-    /// The move a finished route stands for, if exactly one.
-    fn only_move(&self, ends: &[usize]) -> Option<Box<Detailed>> {
+    /// The move a finished route stands for, if exactly one: its index in the list.
+    fn only_move(&self, ends: &[usize]) -> Option<usize> {
         let mut ids: Vec<usize> = ends.to_vec();
         ids.sort();
         ids.dedup();
-        (ids.len() == 1).then(|| Box::new(self.moves[ids[0]].clone()))
+        (ids.len() == 1).then(|| ids[0])
+    }
+
+    /// The legal move at `index` (what [`Tap::Play`] names).
+    pub fn move_at(&self, index: usize) -> Option<&Detailed> {
+        self.moves.get(index)
     }
 
     /// Handles a tap on a point.
@@ -489,9 +495,14 @@ mod tests {
         pos.geometry().parse_label(l).unwrap()
     }
 
-    fn played(t: Tap) -> String {
+    fn played_now(c: &mut Controller, p: Point) -> String {
+        let t = c.tap(p);
+        played(c, t)
+    }
+
+    fn played(c: &Controller, t: Tap) -> String {
         match t {
-            Tap::Play(d) => d.notation,
+            Tap::Play(i) => c.move_at(i).unwrap().notation.clone(),
             other => panic!("expected a move, got {other:?}"),
         }
     }
@@ -502,7 +513,7 @@ mod tests {
         assert_eq!(c.tap(pt(&pos, "d4")), Tap::Selected(pt(&pos, "d4")));
         let marks: Vec<Point> = c.marks().into_iter().map(|(p, _)| p).collect();
         assert_eq!(marks.len(), 3);
-        assert_eq!(played(c.tap(pt(&pos, "d5"))), "d4-d5");
+        assert_eq!(played_now(&mut c, pt(&pos, "d5")), "d4-d5");
     }
 
     #[test]
@@ -525,7 +536,7 @@ mod tests {
         let (routes, captured) = c.routes();
         assert_eq!(routes.len(), 1);
         assert_eq!(captured.len(), 4);
-        assert_eq!(played(c.tap(pt(&pos, "h3"))), "e1xe5xb5xb3xh3");
+        assert_eq!(played_now(&mut c, pt(&pos, "h3")), "e1xe5xb5xb3xh3");
     }
 
     #[test]
@@ -536,7 +547,7 @@ mod tests {
         c.tap(pt(&pos, "a1"));
         assert_eq!(c.tap(pt(&pos, "c1")), Tap::Extended);
         assert!(c.marks().contains(&(pt(&pos, "c1"), Mark::Destination)));
-        assert_eq!(played(c.tap(pt(&pos, "c1"))), "a1xc1");
+        assert_eq!(played_now(&mut c, pt(&pos, "c1")), "a1xc1");
         // c3 ends two different moves (via a3: a2,b3; via c1: b1,c2): choose the way.
         let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
         c.tap(pt(&pos, "a1"));
@@ -550,14 +561,14 @@ mod tests {
         // Only the way's own captures are crossed out: none is common to both ways.
         assert!(c.routes().1.is_empty());
         // c1 leaves one route to c3: it is played without another tap.
-        assert_eq!(played(c.tap(pt(&pos, "c1"))), "a1xc1xc3");
+        assert_eq!(played_now(&mut c, pt(&pos, "c1")), "a1xc1xc3");
         // The loop back to the start: two routes, one merged move.
         let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
         c.tap(pt(&pos, "a1"));
         for l in ["a3", "c3", "c1"] {
             assert_eq!(c.tap(pt(&pos, l)), Tap::Extended, "{l}");
         }
-        assert_eq!(played(c.tap(pt(&pos, "a1"))), "a1xa3xc3xc1xa1");
+        assert_eq!(played_now(&mut c, pt(&pos, "a1")), "a1xa3xc3xc1xa1");
     }
 
     #[test]
@@ -569,7 +580,8 @@ mod tests {
         c.tap(b2);
         assert!(c.marks().contains(&(b2, Mark::Destination)));
         match c.tap(b2) {
-            Tap::Play(d) => {
+            Tap::Play(i) => {
+                let d = c.move_at(i).unwrap();
                 assert_eq!(d.mv.to(), b2);
                 assert_eq!(d.mv.capture_count(), 4);
             }
@@ -582,7 +594,7 @@ mod tests {
         // Turkish king e1: the first landing e5 leaves one route (R-T7 most captures).
         let (mut c, pos) = ctl("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
         c.tap(pt(&pos, "e1"));
-        assert_eq!(played(c.tap(pt(&pos, "e5"))), "e1xe5xb5xb3xh3");
+        assert_eq!(played_now(&mut c, pt(&pos, "e5")), "e1xe5xb5xb3xh3");
     }
 
     #[test]
@@ -590,7 +602,7 @@ mod tests {
         // Turkish king: only a6 leads on; the ends d6 and e6 each belong to one move.
         let (mut c, pos) = ctl("turkish", &[], "W:Wf6,Ka1:Bc6,a3");
         c.tap(pt(&pos, "a1"));
-        assert_eq!(played(c.tap(pt(&pos, "e6"))), "a1xa6xe6");
+        assert_eq!(played_now(&mut c, pt(&pos, "e6")), "a1xa6xe6");
     }
 
     #[test]
@@ -598,7 +610,7 @@ mod tests {
         // Damma: c3xe5xe3xc5 goes through e5 and e3; tap them in turn, then the end.
         let (mut c, pos) = ctl("damma", &[], "W:Wc3:Bd4,e4");
         c.tap(pt(&pos, "c3"));
-        assert_eq!(played(c.tap(pt(&pos, "c5"))), "c3xe5xe3xc5");
+        assert_eq!(played_now(&mut c, pt(&pos, "c5")), "c3xe5xe3xc5");
     }
 
     #[test]
@@ -609,12 +621,12 @@ mod tests {
         assert_eq!(c.tap(pt(&pos, "i9")), Tap::Ignored);
         assert_eq!(c.tap(pt(&pos, "i1")), Tap::HuffChosen(pt(&pos, "i1")));
         c.tap(pt(&pos, "i9"));
-        assert_eq!(played(c.tap(pt(&pos, "h9"))), "[xi1] i9-h9");
+        assert_eq!(played_now(&mut c, pt(&pos, "h9")), "[xi1] i9-h9");
         // one liable piece: removed automatically
         let (mut c, pos) = ctl("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1");
         assert!(c.huff_choices().is_empty());
         c.tap(pt(&pos, "i9"));
-        assert_eq!(played(c.tap(pt(&pos, "h9"))), "[xa1] i9-h9");
+        assert_eq!(played_now(&mut c, pt(&pos, "h9")), "[xa1] i9-h9");
     }
 
     #[test]

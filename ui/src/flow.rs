@@ -216,7 +216,12 @@ impl Flow {
             return Vec::new();
         }
         match self.ctl.tap(p) {
-            Tap::Play(d) => return self.play(*d),
+            Tap::Play(i) => {
+                let Some(d) = self.game.legal_moves().get(i).cloned() else {
+                    return Vec::new();
+                };
+                return self.play(d);
+            }
             Tap::Ambiguous(_) => self.advice = Advice::ChooseRoute,
             // "Tap again to stop" only where a move may end (never under R-T6 or R-Z13).
             Tap::Extended if self.ctl.may_stop_here() => self.advice = Advice::ContinueRoute,
