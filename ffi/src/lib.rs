@@ -23,7 +23,7 @@ use dama_core::quote::Quote;
 use dama_core::record::{pdn, GameRecord, RecordError};
 use dama_core::rules::{CaptureRule, RuleOptions};
 use dama_core::session::Session;
-use dama_core::{Color, Detailed, GameId, Outcome, Point, Position, Rules};
+use dama_core::{Color, Detailed, GameId, Move, Outcome, Point, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -475,16 +475,18 @@ impl GameSession {
         self.session.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The position and history to search, or the result when the game is over (also by
-    /// resignation, agreement or repetition, which the position alone does not show).
-    fn snapshot(&self) -> Result<(Position, Vec<u64>), DamaError> {
+    /// The position, history and legal moves to search (the session's, not generated
+    /// again), or the result when the game is over (also by resignation, agreement or
+    /// repetition, which the position alone does not show).
+    fn snapshot(&self) -> Result<(Position, Vec<u64>, Vec<Move>), DamaError> {
         let r = self.lock();
         if let Some(o) = r.outcome() {
             return Err(DamaError::GameOver {
                 detail: o.to_string(),
             });
         }
-        Ok((r.position().clone(), r.record().history()))
+        let moves = r.legal_moves().iter().map(|d| d.mv).collect();
+        Ok((r.position().clone(), r.record().history(), moves))
     }
 }
 
@@ -776,13 +778,14 @@ impl AiPlayer {
         f: impl FnOnce(
             &mut Engine,
             &Position,
+            &[Move],
             &[u64],
             &AtomicBool,
         ) -> Result<dama_core::ai::SearchResult, AiError>,
     ) -> Result<SearchReport, DamaError> {
-        let (pos, history) = session.snapshot()?;
+        let (pos, history, moves) = session.snapshot()?;
         let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-        let r = f(&mut engine, &pos, &history, &cancel.flag).map_err(|e| match e {
+        let r = f(&mut engine, &pos, &moves, &history, &cancel.flag).map_err(|e| match e {
             AiError::Cancelled => DamaError::Cancelled,
             AiError::GameOver(o) => DamaError::GameOver {
                 detail: o.to_string(),
@@ -833,10 +836,10 @@ impl AiPlayer {
         seed: u64,
         cancel: Arc<SearchCancel>,
     ) -> Result<SearchReport, DamaError> {
-        self.run(&session, &cancel, |e, pos, hist, stop| {
+        self.run(&session, &cancel, |e, pos, moves, hist, stop| {
             let mut l = Level::new(level);
             l.budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
-            e.play_level(pos, hist, l, seed, stop)
+            e.play_level_over(pos, moves, hist, l, seed, stop)
         })
     }
 
@@ -849,7 +852,7 @@ impl AiPlayer {
         nodes: Option<u64>,
         cancel: Arc<SearchCancel>,
     ) -> Result<SearchReport, DamaError> {
-        self.run(&session, &cancel, |e, pos, hist, stop| {
+        self.run(&session, &cancel, |e, pos, moves, hist, stop| {
             let mut limits = Limits {
                 depth: depth.map(|d| d.clamp(1, 64)),
                 nodes: nodes.map(|n| n.max(1)),
@@ -858,7 +861,7 @@ impl AiPlayer {
             if limits == Limits::default() {
                 limits.movetime = Some(Duration::from_secs(1));
             }
-            e.think(pos, hist, &limits, stop, |_| {})
+            e.think_over(pos, moves, hist, &limits, stop, |_| {})
         })
     }
 
@@ -869,13 +872,9 @@ impl AiPlayer {
         budget_ms: u64,
         cancel: Arc<SearchCancel>,
     ) -> Result<SearchReport, DamaError> {
-        self.run(&session, &cancel, |e, pos, hist, stop| {
-            e.hint(
-                pos,
-                hist,
-                Duration::from_millis(budget_ms.clamp(10, 600_000)),
-                stop,
-            )
+        self.run(&session, &cancel, |e, pos, moves, hist, stop| {
+            let budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
+            e.think_over(pos, moves, hist, &Limits::hint(budget), stop, |_| {})
         })
     }
 

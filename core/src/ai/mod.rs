@@ -72,6 +72,15 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// A hint's search: as deep as `budget` allows.
+    pub fn hint(budget: Duration) -> Limits {
+        Limits {
+            depth: Some(64),
+            nodes: None,
+            movetime: Some(budget),
+        }
+    }
 }
 
 /// What one finished iteration found.
@@ -248,7 +257,21 @@ impl Engine {
         stop: &AtomicBool,
         on_info: F,
     ) -> Result<SearchResult, AiError> {
-        self.search(pos, history, limits, stop, 0, 0, None, on_info)
+        self.search(pos, None, history, limits, stop, 0, 0, None, on_info)
+    }
+
+    /// [`Engine::think`] over root moves the caller has already (a session's legal moves,
+    /// in any order): the root is not generated again.
+    pub fn think_over<F: FnMut(&SearchInfo)>(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: F,
+    ) -> Result<SearchResult, AiError> {
+        self.search(pos, Some(moves), history, limits, stop, 0, 0, None, on_info)
     }
 
     /// Chooses a move at an app level (1–8), reproducibly for a given `seed`.
@@ -261,7 +284,42 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Result<SearchResult, AiError> {
         let (limits, noise, miss) = level.settings();
-        self.search(pos, history, &limits, stop, noise, miss, Some(seed), |_| {})
+        self.search(
+            pos,
+            None,
+            history,
+            &limits,
+            stop,
+            noise,
+            miss,
+            Some(seed),
+            |_| {},
+        )
+    }
+
+    /// [`Engine::play_level`] over root moves the caller has already.
+    pub fn play_level_over(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        history: &[u64],
+        level: Level,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> Result<SearchResult, AiError> {
+        let (limits, noise, miss) = level.settings();
+        let seed = Some(seed);
+        self.search(
+            pos,
+            Some(moves),
+            history,
+            &limits,
+            stop,
+            noise,
+            miss,
+            seed,
+            |_| {},
+        )
     }
 
     /// The best move for the side to move and a short principal variation.
@@ -272,18 +330,14 @@ impl Engine {
         budget: Duration,
         stop: &AtomicBool,
     ) -> Result<SearchResult, AiError> {
-        let limits = Limits {
-            depth: Some(64),
-            nodes: None,
-            movetime: Some(budget),
-        };
-        self.think(pos, history, &limits, stop, |_| {})
+        self.think(pos, history, &Limits::hint(budget), stop, |_| {})
     }
 
     #[allow(clippy::too_many_arguments)]
     fn search<F: FnMut(&SearchInfo)>(
         &mut self,
         pos: &Position,
+        roots: Option<&[Move]>,
         history: &[u64],
         limits: &Limits,
         stop: &AtomicBool,
@@ -295,10 +349,17 @@ impl Engine {
         // The budget counts from the call: generating the root moves of a huffing position
         // can itself take milliseconds.
         let alarm = Alarm::new(limits.movetime);
-        // One generation gives both the root moves and whether the game is over.
-        crate::stats::generation();
+        // One generation (or none, when the caller has the moves) gives both the root moves
+        // and whether the game is over. Given moves are searched in the caller's order
+        // (where scores tie, the order decides, as the seed does).
         let mut moves = Vec::new();
-        pos.generate_moves(&mut moves);
+        match roots {
+            Some(given) => moves.extend_from_slice(given),
+            None => {
+                crate::stats::generation();
+                pos.generate_moves(&mut moves);
+            }
+        }
         if let Some(o) = pos.outcome_given(!moves.is_empty()) {
             return Err(AiError::GameOver(o));
         }

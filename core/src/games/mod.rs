@@ -71,6 +71,11 @@ pub(crate) trait Sink {
     fn interrupted(&mut self) -> bool {
         false
     }
+    /// The points whose captures the sink wants searched (all, but for [`OneMove`]).
+    #[inline(always)]
+    fn capturers(&self) -> u128 {
+        u128::MAX
+    }
 }
 
 /// The hot-path sink: merged moves only. A piece's few moves are scanned for a route of
@@ -405,14 +410,20 @@ pub(crate) fn detailed_move(pos: &Position, m: &Move) -> Option<Detailed> {
         Family::Turkish => turkish::generate_into(pos, &mut one),
         Family::Zamma => zamma::generate_into(pos, &mut one),
     }
-    let mut found = *one.moves.iter().find(|x| **x == *m)?;
+    if !one.moves.contains(m) {
+        return None;
+    }
+    // The move as the caller has it (from a whole generation: its liable pieces, R-Z14,
+    // depend on every piece's captures, which were not all searched here).
+    let mut found = *m;
     found.paths = one.routes.iter().map(|r| r.1).sum();
     let routes: Vec<Vec<u8>> = one.routes.into_iter().map(|(_, _, r)| r).collect();
     Some(describe(pos.geometry(), &found, &routes))
 }
 
-/// The sink that keeps the routes of one move only: the others are held unmerged (the
-/// generator still needs their count), and no route of theirs is written out.
+/// The sink that keeps the routes of one move only: only its piece's captures are
+/// searched, the other moves are held unmerged (the generator still needs their count),
+/// and no route of theirs is written out.
 struct OneMove {
     target: Move,
     moves: Vec<Move>,
@@ -437,5 +448,8 @@ impl Sink for OneMove {
     }
     fn moves_mut(&mut self) -> &mut [Move] {
         &mut self.moves
+    }
+    fn capturers(&self) -> u128 {
+        1u128 << self.target.from
     }
 }

@@ -284,7 +284,8 @@ fn captures<K: Sink>(b: &Board64, sink: &mut K) {
     let opp = b.opp;
     let own_kings = own & b.kings;
     let occ = own | opp;
-    let mut candidates = men_with_jumps(own & !own_kings, opp, !occ, white) | own_kings;
+    let mut candidates =
+        (men_with_jumps(own & !own_kings, opp, !occ, white) | own_kings) & sink.capturers() as u64;
     if candidates == 0 {
         return;
     }

@@ -84,7 +84,8 @@ fn captures<K: Sink>(pos: &Position, own: u128, opp: u128, huff: u8, sink: &mut 
         start,
         sink,
     };
-    for sq in Bits(men_with_jumps(g, men, opp, empty) | kings) {
+    let wanted = cap.sink.capturers();
+    for sq in Bits((men_with_jumps(g, men, opp, empty) | kings) & wanted) {
         cap.from = sq;
         cap.occ = (own | opp) & !(1u128 << sq);
         let root = Trail {
