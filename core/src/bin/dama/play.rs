@@ -144,31 +144,201 @@ fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
     }
 }
 
-/// `dama engine`: the line protocol (see the README).
-pub fn engine_loop() -> Result<(), String> {
-    let stdin = std::io::stdin();
-    let out = Arc::new(Mutex::new(std::io::stdout()));
-    let say = |out: &Arc<Mutex<std::io::Stdout>>, s: &str| {
-        if let Ok(mut o) = out.lock() {
-            let _ = writeln!(o, "{s}");
-            let _ = o.flush();
-        }
-    };
-    let engine = Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB)));
-    // The game the protocol plays, each position's moves generated once.
-    let mut rec = Session::new(Rules::new(dama_core::GameId::Turkish));
-    let mut running: Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)> = None;
-    let wait = |running: &mut Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>| {
-        if let Some((_, h)) = running.take() {
+/// A search running in the background: its stop flag and thread.
+type Running = Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>;
+
+/// The state of `dama engine`: the game (a session: each position's moves generated once),
+/// the engine, the search running and the output shared with it.
+struct Protocol {
+    out: Arc<Mutex<std::io::Stdout>>,
+    engine: Arc<Mutex<Engine>>,
+    game: Session,
+    running: Running,
+}
+
+/// Writes one line of the protocol's output at once.
+fn say(out: &Mutex<std::io::Stdout>, s: &str) {
+    if let Ok(mut o) = out.lock() {
+        let _ = writeln!(o, "{s}");
+        let _ = o.flush();
+    }
+}
+
+impl Protocol {
+    fn reply(&self, s: &str) {
+        say(&self.out, s);
+    }
+
+    /// Waits for the running search to end by itself.
+    fn wait(&mut self) {
+        if let Some((_, h)) = self.running.take() {
             let _ = h.join();
         }
-    };
-    let halt = |running: &mut Option<(Arc<AtomicBool>, std::thread::JoinHandle<()>)>| {
-        if let Some((flag, _)) = running {
+    }
+
+    /// Stops the running search (it still prints its best move).
+    fn halt(&mut self) {
+        if let Some((flag, _)) = &self.running {
             flag.store(true, Ordering::Relaxed);
         }
-        wait(running);
+        self.wait();
+    }
+
+    /// Carries out one command line; `false` for `quit`.
+    fn command(&mut self, words: &[&str]) -> bool {
+        let Some(&cmd) = words.first() else {
+            return true;
+        };
+        if !matches!(cmd, "stop" | "isready" | "quit") {
+            self.wait();
+        }
+        match cmd {
+            "quit" => return false,
+            "isready" => self.reply("readyok"),
+            "stop" => self.halt(),
+            "game" => self.set_game(&words[1..]),
+            "position" => self.set_position(&words[1..].join(" ")),
+            "moves" => self.play_line(&words[1..]),
+            "legal" => {
+                let mut v: Vec<&str> = self
+                    .game
+                    .legal_moves()
+                    .iter()
+                    .map(|d| d.notation.as_str())
+                    .collect();
+                v.sort();
+                self.reply(&format!("legal {}", v.join(", ")));
+            }
+            "status" => match self.game.outcome() {
+                Some(o) => self.reply(&o.to_string()),
+                None => self.reply("ongoing"),
+            },
+            "code" => self.reply(&format!("code {}", self.game.position().to_code())),
+            "go" => self.go(&words[1..]),
+            other => self.reply(&format!("error unknown command '{}'", Quote(other))),
+        }
+        true
+    }
+
+    fn set_game(&mut self, args: &[&str]) {
+        match args.first().map(|g| Rules::parse(g, &args[1..])) {
+            Some(Ok(rules)) => {
+                self.game = Session::new(rules);
+                if let Ok(mut e) = self.engine.lock() {
+                    e.clear();
+                }
+            }
+            Some(Err(e)) => self.reply(&format!("error {e}")),
+            None => self.reply("error game needs an id"),
+        }
+    }
+
+    fn set_position(&mut self, arg: &str) {
+        let rules = *self.game.rules();
+        let pos = if arg == "startpos" {
+            Ok(Position::start(rules))
+        } else {
+            Position::from_code(rules, arg).map_err(|e| e.to_string())
+        };
+        match pos {
+            Ok(p) => self.game = Session::from_record(GameRecord::from_position(p)),
+            Err(e) => self.reply(&format!("error {e}")),
+        }
+    }
+
+    /// All or nothing: the moves are played on a copy, kept only if every one is legal.
+    fn play_line(&mut self, words: &[&str]) {
+        // Moves with a huff are written `[xd4] e6-e5`: join the two words again.
+        let text = words.join(" ").replace("] ", "]\u{1}");
+        let mut next = self.game.clone();
+        let played = text.split(' ').filter(|m| !m.is_empty()).try_for_each(|m| {
+            let m = m.replace('\u{1}', " ");
+            next.play_notation(&m)
+                .map(|_| ())
+                .map_err(|e| format!("error {e} (no move of the line was played)"))
+        });
+        match played {
+            Ok(()) => self.game = next,
+            Err(e) => self.reply(&e),
+        }
+    }
+
+    /// `go [depth D] [movetime MS] [nodes N] [level L]`: searches the session's moves in
+    /// the background; `info` lines, then `bestmove`.
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut level = None;
+        for pair in args.chunks(2) {
+            let v: Option<u64> = pair.get(1).and_then(|v| v.parse().ok());
+            match (pair[0], v) {
+                ("depth", Some(v)) => limits.depth = Some(v.clamp(1, 64) as u32),
+                ("nodes", Some(v)) => limits.nodes = Some(v.max(1)),
+                ("movetime", Some(v)) => limits.movetime = Some(Duration::from_millis(v)),
+                ("level", Some(v)) => level = Some(v.clamp(1, 8) as u8),
+                (bad, _) => {
+                    self.reply(&format!("error go: bad limit '{}'", Quote(bad)));
+                    return;
+                }
+            }
+        }
+        if limits == Limits::default() && level.is_none() {
+            limits.movetime = Some(Duration::from_millis(1000));
+        }
+        if let Some(o) = self.game.outcome() {
+            self.reply(&format!("error the game is over ({o})"));
+            return;
+        }
+        let pos = self.game.position().clone();
+        let hist = self.game.record().history();
+        // The root moves and their notation come from the session: not generated again.
+        let roots: Vec<Move> = self.game.legal_moves().iter().map(|d| d.mv).collect();
+        let mut names = RootNames(
+            self.game
+                .legal_moves()
+                .iter()
+                .map(|d| (d.mv, d.notation.clone()))
+                .collect(),
+        );
+        let flag = Arc::new(AtomicBool::new(false));
+        let (engine, out, stop) = (self.engine.clone(), self.out.clone(), flag.clone());
+        let handle = std::thread::spawn(move || {
+            let Ok(mut e) = engine.lock() else { return };
+            let mut last: Option<Move> = None;
+            let r = match level {
+                Some(l) => {
+                    let level = Level::new(l);
+                    e.play_level_over(&pos, &roots, &hist, level, pos.key(), &stop)
+                }
+                None => e.think_over(&pos, &roots, &hist, &limits, &stop, |i| {
+                    last = i.pv.first().copied();
+                    say(&out, &info_line(&pos, i, &mut names));
+                }),
+            };
+            let best = match r {
+                Ok(r) => Some(r.best),
+                Err(AiError::Cancelled) => last.or_else(|| roots.first().copied()),
+                Err(e) => {
+                    say(&out, &format!("error {e}"));
+                    return;
+                }
+            };
+            if let Some(m) = best.and_then(|m| names.name(&pos, &m)) {
+                say(&out, &format!("bestmove {m}"));
+            }
+        });
+        self.running = Some((flag, handle));
+    }
+}
+
+/// `dama engine`: the line protocol (see the README).
+pub fn engine_loop() -> Result<(), String> {
+    let mut protocol = Protocol {
+        out: Arc::new(Mutex::new(std::io::stdout())),
+        engine: Arc::new(Mutex::new(Engine::new(DEFAULT_TT_MIB))),
+        game: Session::new(Rules::new(dama_core::GameId::Turkish)),
+        running: None,
     };
+    let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut bytes = Vec::new();
     loop {
@@ -183,138 +353,18 @@ pub fn engine_loop() -> Result<(), String> {
             if skip_line(&mut input).is_err() {
                 break;
             }
-            say(
-                &out,
-                &format!("error the line is longer than {MAX_LINE} bytes"),
-            );
+            protocol.reply(&format!("error the line is longer than {MAX_LINE} bytes"));
             continue;
         }
         let Ok(line) = std::str::from_utf8(&bytes) else {
-            say(&out, "error the line is not valid UTF-8");
+            protocol.reply("error the line is not valid UTF-8");
             continue;
         };
         let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = words.first() else { continue };
-        if !matches!(cmd, "stop" | "isready" | "quit") {
-            wait(&mut running);
-        }
-        match cmd {
-            "quit" => break,
-            "isready" => say(&out, "readyok"),
-            "stop" => halt(&mut running),
-            "game" => match words.get(1).map(|g| Rules::parse(g, &words[2..])) {
-                Some(Ok(rules)) => {
-                    rec = Session::new(rules);
-                    if let Ok(mut e) = engine.lock() {
-                        e.clear();
-                    }
-                }
-                Some(Err(e)) => say(&out, &format!("error {e}")),
-                None => say(&out, "error game needs an id"),
-            },
-            "position" => {
-                let rules = *rec.rules();
-                let arg = words[1..].join(" ");
-                let pos = if arg == "startpos" {
-                    Ok(Position::start(rules))
-                } else {
-                    Position::from_code(rules, &arg).map_err(|e| e.to_string())
-                };
-                match pos {
-                    Ok(p) => rec = Session::from_record(GameRecord::from_position(p)),
-                    Err(e) => say(&out, &format!("error {e}")),
-                }
-            }
-            "moves" => {
-                // All or nothing: the moves are played on a copy, kept only if every one is
-                // legal. Moves with a huff are written `[xd4] e6-e5`: join the two words again.
-                let text = words[1..].join(" ").replace("] ", "]\u{1}");
-                let mut next = rec.clone();
-                let played = text.split(' ').filter(|m| !m.is_empty()).try_for_each(|m| {
-                    let m = m.replace('\u{1}', " ");
-                    next.play_notation(&m)
-                        .map(|_| ())
-                        .map_err(|e| format!("error {e} (no move of the line was played)"))
-                });
-                match played {
-                    Ok(()) => rec = next,
-                    Err(e) => say(&out, &e),
-                }
-            }
-            "legal" => {
-                let mut v: Vec<&str> = rec
-                    .legal_moves()
-                    .iter()
-                    .map(|d| d.notation.as_str())
-                    .collect();
-                v.sort();
-                say(&out, &format!("legal {}", v.join(", ")));
-            }
-            "status" => match rec.outcome() {
-                Some(o) => say(&out, &o.to_string()),
-                None => say(&out, "ongoing"),
-            },
-            "code" => say(&out, &format!("code {}", rec.position().to_code())),
-            "go" => {
-                let mut limits = Limits::default();
-                let mut level = None;
-                let mut i = 1;
-                let mut bad = None;
-                while i < words.len() {
-                    let v: Option<u64> = words.get(i + 1).and_then(|v| v.parse().ok());
-                    match (words[i], v) {
-                        ("depth", Some(v)) => limits.depth = Some(v.clamp(1, 64) as u32),
-                        ("nodes", Some(v)) => limits.nodes = Some(v.max(1)),
-                        ("movetime", Some(v)) => limits.movetime = Some(Duration::from_millis(v)),
-                        ("level", Some(v)) => level = Some(v.clamp(1, 8) as u8),
-                        _ => bad = Some(words[i].to_string()),
-                    }
-                    i += 2;
-                }
-                if let Some(b) = bad {
-                    say(&out, &format!("error go: bad limit '{}'", Quote(&b)));
-                    continue;
-                }
-                if limits == Limits::default() && level.is_none() {
-                    limits.movetime = Some(Duration::from_millis(1000));
-                }
-                let flag = Arc::new(AtomicBool::new(false));
-                if let Some(o) = rec.outcome() {
-                    say(&out, &format!("error the game is over ({o})"));
-                    continue;
-                }
-                let (pos, hist) = (rec.position().clone(), rec.record().history());
-                let (engine, out2, flag2) = (engine.clone(), out.clone(), flag.clone());
-                let handle = std::thread::spawn(move || {
-                    let Ok(mut e) = engine.lock() else { return };
-                    let mut last: Option<Move> = None;
-                    let mut names = RootNames::default();
-                    let r = match level {
-                        Some(l) => e.play_level(&pos, &hist, Level::new(l), pos.key(), &flag2),
-                        None => e.think(&pos, &hist, &limits, &flag2, |i| {
-                            last = i.pv.first().copied();
-                            say(&out2, &info_line(&pos, i, &mut names));
-                        }),
-                    };
-                    let best = match r {
-                        Ok(r) => Some(r.best),
-                        Err(AiError::Cancelled) => {
-                            last.or_else(|| pos.legal_moves().first().copied())
-                        }
-                        Err(e) => {
-                            say(&out2, &format!("error {e}"));
-                            return;
-                        }
-                    };
-                    if let Some(m) = best.and_then(|m| names.name(&pos, &m)) {
-                        say(&out2, &format!("bestmove {m}"));
-                    }
-                });
-                running = Some((flag, handle));
-            }
-            other => say(&out, &format!("error unknown command '{}'", Quote(other))),
+        if !protocol.command(&words) {
+            break;
         }
     }
-    halt(&mut running);
+    protocol.halt();
     Ok(())
 }
