@@ -135,9 +135,16 @@ impl Setup {
             }),
             ..Setup::default()
         };
+        s.pieces(&fields[1..3])?;
+        s.fields(&fields[3..])?;
+        Ok(s)
+    }
+
+    /// The two piece fields, `W…` and `B…`, each once.
+    fn pieces(&mut self, fields: &[&str]) -> Result<(), CodeError> {
         let mut seen_w = false;
         let mut seen_b = false;
-        for f in &fields[1..3] {
+        for f in fields {
             let (color, list) = if let Some(rest) = f.strip_prefix('W') {
                 (Color::White, rest)
             } else if let Some(rest) = f.strip_prefix('B') {
@@ -158,9 +165,9 @@ impl Setup {
             }
             *seen = true;
             let target = if color == Color::White {
-                &mut s.white
+                &mut self.white
             } else {
-                &mut s.black
+                &mut self.black
             };
             if list.trim().is_empty() {
                 continue;
@@ -180,8 +187,13 @@ impl Setup {
                 target.push((king, label.to_string()));
             }
         }
+        Ok(())
+    }
+
+    /// The optional `key=value` fields (clock, last, huff), each once.
+    fn fields(&mut self, fields: &[&str]) -> Result<(), CodeError> {
         let mut seen_keys: Vec<&str> = Vec::new();
-        for f in &fields[3..] {
+        for f in fields {
             let (key, value) = f.split_once('=').ok_or_else(|| {
                 CodeError::Field(format!("field '{}' is not key=value", Quote(f)))
             })?;
@@ -194,7 +206,7 @@ impl Setup {
             seen_keys.push(key);
             match key {
                 "clock" => {
-                    s.clock = value.parse().map_err(|_| {
+                    self.clock = value.parse().map_err(|_| {
                         CodeError::Field(format!("clock '{}' is not a number", Quote(value)))
                     })?
                 }
@@ -211,7 +223,7 @@ impl Setup {
                         if a.is_empty() || z.is_empty() {
                             return Err(bad());
                         }
-                        s.last[i] = Some((a.to_string(), z.to_string()));
+                        self.last[i] = Some((a.to_string(), z.to_string()));
                     }
                 }
                 "huff" => {
@@ -222,13 +234,13 @@ impl Setup {
                                 Quote(value)
                             )));
                         }
-                        s.huff.push(l.to_string());
+                        self.huff.push(l.to_string());
                     }
                 }
                 _ => return Err(CodeError::Field(format!("unknown field '{}'", Quote(key)))),
             }
         }
-        Ok(s)
+        Ok(())
     }
 }
 
