@@ -6,7 +6,7 @@
 //! on the worker thread, which the app routes back to the UI thread.
 
 use dama_core::ai::{Engine, Level, Limits, DEFAULT_TT_MIB};
-use dama_core::{Color, Move, Position};
+use dama_core::{Color, Move, Position, Session};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -59,12 +59,34 @@ pub fn accepts_draw(pos: &Position, score: i32) -> bool {
 /// Time of a hint search.
 const HINT_TIME: Duration = Duration::from_millis(700);
 
+/// Where a search starts: the position, the placement hashes of the game before it (for
+/// repetition) and its legal moves, taken from the session (not generated again).
+#[derive(Clone, Debug)]
+pub struct Root {
+    /// The position to search.
+    pub pos: Position,
+    /// Placement hashes of the positions before it, oldest first.
+    pub history: Vec<u64>,
+    /// Its legal moves.
+    pub moves: Vec<Move>,
+}
+
+impl Root {
+    /// The session's current position, history and moves.
+    pub fn of(session: &Session) -> Root {
+        Root {
+            pos: session.position().clone(),
+            history: session.record().history(),
+            moves: session.legal_moves().iter().map(|d| d.mv).collect(),
+        }
+    }
+}
+
 /// What the UI thread asks the worker thread.
 enum Request {
     Search {
         job: Job,
-        pos: Position,
-        history: Vec<u64>,
+        root: Root,
         generation: u64,
         cancel: Arc<AtomicBool>,
     },
@@ -93,8 +115,7 @@ impl AiWorker {
                     Request::Clear => engine.clear(),
                     Request::Search {
                         job,
-                        pos,
-                        history,
+                        root,
                         generation,
                         cancel,
                     } => {
@@ -102,10 +123,7 @@ impl AiWorker {
                         if cancel.load(Ordering::Relaxed) {
                             continue;
                         }
-                        done(
-                            generation,
-                            search(&mut engine, job, &pos, &history, &cancel),
-                        );
+                        done(generation, search(&mut engine, job, &root, &cancel));
                     }
                 }
             }
@@ -123,9 +141,9 @@ impl AiWorker {
         self.running
     }
 
-    /// Starts `job` on `pos` (whose game went through `history`), cancelling any running
-    /// search. Returns the job's generation, which its answer carries.
-    pub fn start(&mut self, job: Job, pos: Position, history: Vec<u64>) -> u64 {
+    /// Starts `job` from `root`, cancelling any running search. Returns the job's
+    /// generation, which its answer carries.
+    pub fn start(&mut self, job: Job, root: Root) -> u64 {
         self.stop();
         let generation = self.generation;
         let cancel = Arc::new(AtomicBool::new(false));
@@ -133,8 +151,7 @@ impl AiWorker {
         self.running = Some(job);
         let _ = self.requests.send(Request::Search {
             job,
-            pos,
-            history,
+            root,
             generation,
             cancel,
         });
@@ -168,34 +185,27 @@ impl AiWorker {
 }
 
 /// One job on the worker thread.
-fn search(
-    engine: &mut Engine,
-    job: Job,
-    pos: &Position,
-    history: &[u64],
-    cancel: &AtomicBool,
-) -> Answer {
+fn search(engine: &mut Engine, job: Job, root: &Root, cancel: &AtomicBool) -> Answer {
+    let Root {
+        pos,
+        history,
+        moves,
+    } = root;
     match job {
         Job::Move { level, seed } => {
-            let r = engine.play_level(pos, history, Level::new(level), seed, cancel);
+            let r = engine.play_level_over(pos, moves, history, Level::new(level), seed, cancel);
             Answer::Move(r.ok().map(|r| r.best))
         }
-        Job::Hint => Answer::Hint(
-            engine
-                .hint(pos, history, HINT_TIME, cancel)
-                .ok()
-                .map(|r| r.best),
-        ),
+        Job::Hint => {
+            let limits = Limits::hint(HINT_TIME);
+            let r = engine.think_over(pos, moves, history, &limits, cancel, |_| {});
+            Answer::Hint(r.ok().map(|r| r.best))
+        }
         Job::DrawOffer => {
             // The player is to move: the score is the player's.
+            let limits = Limits::nodes(DRAW_LOOK_NODES);
             let score = engine
-                .think(
-                    pos,
-                    history,
-                    &Limits::nodes(DRAW_LOOK_NODES),
-                    cancel,
-                    |_| {},
-                )
+                .think_over(pos, moves, history, &limits, cancel, |_| {})
                 .map(|r| r.info.score);
             // A cancelled look declines: nothing is agreed without a judgement.
             Answer::Draw(score.is_ok_and(|s| accepts_draw(pos, s)))
@@ -209,6 +219,12 @@ mod tests {
     use dama_core::{GameId, Rules};
     use std::sync::mpsc;
 
+    fn root(pos: Position) -> Root {
+        Root::of(&Session::from_record(dama_core::GameRecord::from_position(
+            pos,
+        )))
+    }
+
     fn worker() -> (AiWorker, mpsc::Receiver<(u64, Answer)>) {
         let (tx, rx) = mpsc::channel();
         let w = AiWorker::new(move |g, a| {
@@ -221,7 +237,7 @@ mod tests {
     fn a_move_comes_back_legal_and_current() {
         let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Zamma));
-        let g = w.start(Job::Move { level: 1, seed: 3 }, pos.clone(), Vec::new());
+        let g = w.start(Job::Move { level: 1, seed: 3 }, root(pos.clone()));
         assert!(w.running().is_some());
         let (got, answer) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
         assert_eq!(got, g);
@@ -237,10 +253,10 @@ mod tests {
     fn an_answer_after_stop_or_a_newer_search_is_stale() {
         let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Turkish));
-        let first = w.start(Job::Hint, pos.clone(), Vec::new());
-        let second = w.start(Job::Hint, pos.clone(), Vec::new());
+        let first = w.start(Job::Hint, root(pos.clone()));
+        let second = w.start(Job::Hint, root(pos.clone()));
         w.stop();
-        let third = w.start(Job::Hint, pos.clone(), Vec::new());
+        let third = w.start(Job::Hint, root(pos.clone()));
         // The first may have begun before it was cancelled (then it answers, stale); the
         // second was cancelled before it began and never answers; the third is current.
         let mut answered = Vec::new();
@@ -280,20 +296,20 @@ mod tests {
         // White (to move, the player) is a king up: the computer accepts.
         let rules = Rules::new(GameId::Turkish);
         let up = Position::from_code(rules, "W:WKa1,b2,c2:Bh7,g7").unwrap();
-        w.start(Job::DrawOffer, up, Vec::new());
+        w.start(Job::DrawOffer, root(up));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(true)
         );
         // A man down: the computer declines.
         let down = Position::from_code(rules, "W:Wa2:Bh7,g7,f7").unwrap();
-        w.start(Job::DrawOffer, down, Vec::new());
+        w.start(Job::DrawOffer, root(down));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)
         );
         // The start of the game: the computer plays on (it accepted here before).
-        w.start(Job::DrawOffer, Position::start(rules), Vec::new());
+        w.start(Job::DrawOffer, root(Position::start(rules)));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)

@@ -5,7 +5,7 @@
 //! its worker thread, saves on the saver's; moves are animated by a timer that updates only
 //! the pieces.
 
-use crate::ai_worker::{AiWorker, Answer};
+use crate::ai_worker::{AiWorker, Answer, Root};
 use crate::animation::Animation;
 use crate::controller::Mark;
 use crate::flow::{Advice, Effect, Flow};
@@ -240,9 +240,7 @@ impl App {
                 }
                 Effect::Search(job) => {
                     if let Some(flow) = self.flow() {
-                        let game = flow.game();
-                        let (pos, history) = (game.position().clone(), game.record().history());
-                        self.ai.start(job, pos, history);
+                        self.ai.start(job, Root::of(flow.game()));
                     }
                 }
                 Effect::StopSearch => self.ai.stop(),
