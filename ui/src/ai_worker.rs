@@ -94,9 +94,14 @@ enum Request {
     Clear,
 }
 
-/// Runs searches on its own thread, one at a time, in the order asked.
+/// The callback that receives each answer, on the worker thread.
+type Done = Box<dyn Fn(u64, Answer) + Send>;
+
+/// Runs searches on its own thread, one at a time, in the order asked. The thread starts
+/// with the first request, so an app that only shows Home starts none.
 pub struct AiWorker {
-    requests: mpsc::Sender<Request>,
+    requests: Option<mpsc::Sender<Request>>,
+    done: Option<Done>,
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
     running: Option<Job>,
@@ -106,33 +111,45 @@ impl AiWorker {
     /// A worker with the phone-sized transposition table; `done` is called on the worker
     /// thread with each search's generation and answer.
     pub fn new(done: impl Fn(u64, Answer) + Send + 'static) -> AiWorker {
-        let (requests, jobs) = mpsc::channel::<Request>();
-        // The thread ends when the worker (the sender) is dropped.
-        std::thread::spawn(move || {
-            let mut engine = Engine::new(DEFAULT_TT_MIB);
-            for request in jobs {
-                match request {
-                    Request::Clear => engine.clear(),
-                    Request::Search {
-                        job,
-                        root,
-                        generation,
-                        cancel,
-                    } => {
-                        // Cancelled before it began (a newer job is queued): skip it.
-                        if cancel.load(Ordering::Relaxed) {
-                            continue;
-                        }
-                        done(generation, search(&mut engine, job, &root, &cancel));
-                    }
-                }
-            }
-        });
         AiWorker {
-            requests,
+            requests: None,
+            done: Some(Box::new(done)),
             generation: 0,
             cancel: None,
             running: None,
+        }
+    }
+
+    /// Sends a request, starting the thread on the first one.
+    fn send(&mut self, request: Request) {
+        if self.requests.is_none() {
+            let (requests, jobs) = mpsc::channel::<Request>();
+            let done = self.done.take().unwrap_or_else(|| Box::new(|_, _| {}));
+            // The thread ends when the worker (the sender) is dropped.
+            std::thread::spawn(move || {
+                let mut engine = Engine::new(DEFAULT_TT_MIB);
+                for request in jobs {
+                    match request {
+                        Request::Clear => engine.clear(),
+                        Request::Search {
+                            job,
+                            root,
+                            generation,
+                            cancel,
+                        } => {
+                            // Cancelled before it began (a newer job is queued): skip it.
+                            if cancel.load(Ordering::Relaxed) {
+                                continue;
+                            }
+                            done(generation, search(&mut engine, job, &root, &cancel));
+                        }
+                    }
+                }
+            });
+            self.requests = Some(requests);
+        }
+        if let Some(r) = &self.requests {
+            let _ = r.send(request);
         }
     }
 
@@ -149,7 +166,7 @@ impl AiWorker {
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());
         self.running = Some(job);
-        let _ = self.requests.send(Request::Search {
+        self.send(Request::Search {
             job,
             root,
             generation,
@@ -179,8 +196,11 @@ impl AiWorker {
     }
 
     /// Forgets what the engine learned (a new game), after the searches asked before.
-    pub fn clear(&self) {
-        let _ = self.requests.send(Request::Clear);
+    /// Nothing to forget before the first search.
+    pub fn clear(&mut self) {
+        if self.requests.is_some() {
+            self.send(Request::Clear);
+        }
     }
 }
 

@@ -201,9 +201,10 @@ enum Write {
 }
 
 /// Saves off the UI thread (each save is a write and an fsync): the newest settings and game
-/// of a burst of changes are written once the burst has paused. Dropping it writes what is
-/// still pending.
+/// of a burst of changes are written once the burst has paused. The thread starts with the
+/// first save. Dropping it writes what is still pending.
 pub struct Saver {
+    store: Store,
     writes: Option<mpsc::Sender<Write>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -214,48 +215,55 @@ const SAVE_PAUSE: Duration = Duration::from_millis(150);
 impl Saver {
     /// A saver writing into `store`.
     pub fn new(store: Store) -> Saver {
-        let (writes, pending) = mpsc::channel::<Write>();
-        let thread = std::thread::spawn(move || {
-            while let Ok(first) = pending.recv() {
-                let (mut settings, mut game) = (None, None);
-                let mut keep = |w| match w {
-                    Write::Settings(s) => settings = Some(s),
-                    Write::Game(g) => game = Some(g),
-                };
-                keep(first);
-                while let Ok(w) = pending.recv_timeout(SAVE_PAUSE) {
-                    keep(w);
-                }
-                if let Some(s) = settings {
-                    let _ = store.save_settings(&s);
-                }
-                match game {
-                    Some(Some(g)) => {
-                        let _ = store.save_game(&g);
-                    }
-                    Some(None) => store.clear_game(),
-                    None => {}
-                }
-            }
-        });
         Saver {
-            writes: Some(writes),
-            thread: Some(thread),
+            store,
+            writes: None,
+            thread: None,
+        }
+    }
+
+    fn send(&mut self, w: Write) {
+        if self.writes.is_none() {
+            let (writes, pending) = mpsc::channel::<Write>();
+            let store = self.store.clone();
+            self.thread = Some(std::thread::spawn(move || {
+                while let Ok(first) = pending.recv() {
+                    let (mut settings, mut game) = (None, None);
+                    let mut keep = |w| match w {
+                        Write::Settings(s) => settings = Some(s),
+                        Write::Game(g) => game = Some(g),
+                    };
+                    keep(first);
+                    while let Ok(w) = pending.recv_timeout(SAVE_PAUSE) {
+                        keep(w);
+                    }
+                    if let Some(s) = settings {
+                        let _ = store.save_settings(&s);
+                    }
+                    match game {
+                        Some(Some(g)) => {
+                            let _ = store.save_game(&g);
+                        }
+                        Some(None) => store.clear_game(),
+                        None => {}
+                    }
+                }
+            }));
+            self.writes = Some(writes);
+        }
+        if let Some(tx) = &self.writes {
+            let _ = tx.send(w);
         }
     }
 
     /// Saves the settings soon.
-    pub fn settings(&self, s: &Settings) {
-        if let Some(w) = &self.writes {
-            let _ = w.send(Write::Settings(s.clone()));
-        }
+    pub fn settings(&mut self, s: &Settings) {
+        self.send(Write::Settings(s.clone()));
     }
 
     /// Saves the unfinished game soon (`None`: forgets it, the game ended).
-    pub fn game(&self, g: Option<SavedGame>) {
-        if let Some(w) = &self.writes {
-            let _ = w.send(Write::Game(g));
-        }
+    pub fn game(&mut self, g: Option<SavedGame>) {
+        self.send(Write::Game(g));
     }
 }
 
@@ -302,7 +310,7 @@ mod tests {
     fn the_saver_writes_the_last_of_a_burst_and_all_before_it_is_dropped() {
         let dir = std::env::temp_dir().join(format!("dama-saver-{}", std::process::id()));
         let store = Store::new(&dir);
-        let saver = Saver::new(store.clone());
+        let mut saver = Saver::new(store.clone());
         let game = |opponent| SavedGame {
             record: GameRecord::new(Rules::new(GameId::Zamma)).to_json(),
             opponent,
@@ -318,7 +326,7 @@ mod tests {
         drop(saver);
         assert_eq!(store.load_game().map(|(g, _)| g.opponent), Some(5));
         assert!(store.load_settings().dark);
-        let saver = Saver::new(store.clone());
+        let mut saver = Saver::new(store.clone());
         saver.game(None);
         drop(saver);
         assert!(store.load_game().is_none(), "an ended game is forgotten");
