@@ -71,3 +71,22 @@ pub extern "C" fn dama_ui_draw_home_offscreen() -> i32 {
         _ => 1,
     }
 }
+
+/// With [`dama_ui_draw_home_offscreen`]: the app's AI worker, in this library, starts its
+/// thread and answers a level-1 move from the start of Turkish Dama within a minute; 0 when
+/// it did. (The worker thread is what a release build spawns first on a phone.)
+#[cfg(all(target_os = "linux", not(feature = "desktop")))]
+#[unsafe(no_mangle)]
+pub extern "C" fn dama_ui_ai_reply_offscreen() -> i32 {
+    use ai_worker::{AiWorker, Answer, Job, Root};
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut worker = AiWorker::new(move |_, answer| {
+        let _ = tx.send(answer);
+    });
+    let session = dama_core::Session::new(dama_core::Rules::new(dama_core::GameId::Turkish));
+    worker.start(Job::Move { level: 1, seed: 1 }, Root::of(&session));
+    match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+        Ok(Answer::Move(Some(mv))) if session.legal_moves().iter().any(|d| d.mv == mv) => 0,
+        _ => 1,
+    }
+}
