@@ -6,8 +6,8 @@
 //! `-- limits [N]` only measures how closely searches keep their time budget and a cancel on
 //! N random positions per game and capture rule.
 
-use dama_core::ai::arena::{elo, play_match, tally, Player};
 use dama_core::ai::{Engine, Level, Limits, Rng};
+use dama_core::tools::{elo, play_match, tally, Player};
 use dama_core::{Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

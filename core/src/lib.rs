@@ -29,14 +29,23 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
-pub mod quote;
 pub mod record;
 pub mod rules;
 pub mod session;
 pub mod setup;
 pub mod stats;
 
+/// For the `dama` tool, its benches and tuning, behind the `tools` feature (on by default;
+/// the app and the FFI leave it out): engine-against-engine matches and the quoting of user
+/// input in error messages.
+#[cfg(feature = "tools")]
+pub mod tools {
+    pub use crate::ai::arena::{elo, play_game, play_match, tally, Player};
+    pub use crate::quote::Quote;
+}
+
 mod games;
+mod quote;
 mod zobrist;
 
 pub use games::Detailed;

@@ -97,6 +97,12 @@ struct Parsed {
     capture: Option<bool>,
 }
 
+/// The point labelled `label` (`c3`) on board `g`.
+pub fn parse_point(g: &Geometry, label: &str) -> Result<Point, NotationError> {
+    g.parse_label(label)
+        .ok_or_else(|| NotationError::UnknownPoint(label.to_string()))
+}
+
 fn split(g: &Geometry, text: &str) -> Result<Parsed, NotationError> {
     let t = text.trim();
     if t.is_empty() {
@@ -106,9 +112,7 @@ fn split(g: &Geometry, text: &str) -> Result<Parsed, NotationError> {
     let (huff, body) = if let Some(rest) = t.strip_prefix('[') {
         let (inner, after) = rest.split_once(']').ok_or_else(syntax)?;
         let label = inner.trim().strip_prefix('x').ok_or_else(syntax)?.trim();
-        let p = g
-            .parse_label(label)
-            .ok_or_else(|| NotationError::UnknownPoint(label.to_string()))?;
+        let p = parse_point(g, label)?;
         (Some(p), after.trim())
     } else {
         (None, t)
@@ -128,10 +132,7 @@ fn split(g: &Geometry, text: &str) -> Result<Parsed, NotationError> {
         if p.is_empty() {
             return Err(syntax());
         }
-        points.push(
-            g.parse_label(p)
-                .ok_or_else(|| NotationError::UnknownPoint(p.to_string()))?,
-        );
+        points.push(parse_point(g, p)?);
     }
     Ok(Parsed {
         huff,

@@ -19,7 +19,6 @@ use dama_core::ai::{AiError, Engine, Level, Limits};
 use dama_core::notation::{self, NotationError};
 use dama_core::outcome::Reason;
 use dama_core::position::{PlayError, Role};
-use dama_core::quote::Quote;
 use dama_core::record::{pdn, GameRecord, RecordError};
 use dama_core::rules::{CaptureRule, RuleOptions};
 use dama_core::session::Session;
@@ -420,11 +419,9 @@ fn to_detail(pos: &Position, d: &Detailed) -> MoveDetail {
 }
 
 fn parse_point(pos: &Position, label: &str) -> Result<Point, DamaError> {
-    pos.geometry()
-        .parse_label(label)
-        .ok_or_else(|| DamaError::BadPosition {
-            detail: format!("unknown point '{}'", Quote(label)),
-        })
+    notation::parse_point(pos.geometry(), label).map_err(|e| DamaError::BadPosition {
+        detail: e.to_string(),
+    })
 }
 
 fn board_piece(pos: &Position, p: Point) -> Option<BoardPiece> {
@@ -655,11 +652,9 @@ impl GameSession {
         let points = path
             .iter()
             .map(|l| {
-                pos.geometry()
-                    .parse_label(l)
-                    .ok_or_else(|| DamaError::BadNotation {
-                        detail: format!("unknown point '{}'", Quote(l)),
-                    })
+                notation::parse_point(pos.geometry(), l).map_err(|e| DamaError::BadNotation {
+                    detail: e.to_string(),
+                })
             })
             .collect::<Result<Vec<Point>, DamaError>>()?;
         let d = if r.move_with_route(&points).is_some() {

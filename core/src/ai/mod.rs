@@ -17,7 +17,8 @@
 //! ```
 
 mod alarm;
-pub mod arena;
+#[cfg(feature = "tools")]
+pub(crate) mod arena;
 pub mod eval;
 mod search;
 pub mod tt;

@@ -11,10 +11,10 @@
 mod play;
 mod tune;
 
-use dama_core::ai::arena::Player;
 use dama_core::ai::Limits;
 use dama_core::perft::{self, Count};
-use dama_core::quote::Quote;
+use dama_core::tools::Player;
+use dama_core::tools::Quote;
 use dama_core::{Position, Rules};
 use std::process::ExitCode;
 use std::time::Instant;

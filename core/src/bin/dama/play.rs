@@ -1,9 +1,9 @@
 //! The AI commands of `dama`: `go`, `engine` (line protocol) and `match`.
 
-use dama_core::ai::arena::{elo, play_match, tally, Player};
 use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB};
 use dama_core::notation;
-use dama_core::quote::Quote;
+use dama_core::tools::Quote;
+use dama_core::tools::{elo, play_match, tally, Player};
 use dama_core::{GameRecord, Move, Position, Rules, Session};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -216,7 +216,7 @@ pub fn run(rules: Rules, games: u32, level: u8, threads: usize) -> Result<(), St
         .chain(std::iter::repeat_n(1, drawn))
         .chain(std::iter::repeat_n(0, lost))
         .collect();
-    let (elo, margin) = dama_core::ai::arena::elo(&points);
+    let (elo, margin) = dama_core::tools::elo(&points);
     println!(
         "// verification, fitted vs current weights at depth 4: +{won} ={drawn} -{lost} ({:.1}%), elo {elo:+.0} +/- {margin:.0}",
         100.0 * (won as f64 + drawn as f64 / 2.0) / n
