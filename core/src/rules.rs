@@ -508,4 +508,35 @@ mod tests {
             Rules::new(GameId::Damma)
         );
     }
+
+    // R-T8, R-Z13: a settings screen sets options by the table's index, keeps the other
+    // family's choices, and a game takes only its own.
+    #[test]
+    fn options_set_by_index_keep_the_other_familys_choices() {
+        let mut chosen = RuleOptions::default();
+        for &game in &GameId::ALL {
+            for o in options_of(game).filter(|o| o.stored) {
+                let mut r = Rules::with_own_options(game, &chosen);
+                let last = o.values.len() - 1;
+                o.apply(&mut r, last).unwrap();
+                assert_eq!(o.value_in(&r), last, "{game} {}", o.key);
+                assert!(o.apply(&mut r, last + 1).is_err());
+                chosen = chosen.updated_from(&r);
+                assert_eq!(Rules::with_own_options(game, &chosen), r);
+            }
+        }
+        // Both families' last values are kept, and each game takes its own.
+        assert!(chosen.promotion_at_end && chosen.lone_man_draw);
+        assert_eq!(chosen.capture, CaptureRule::Huffing);
+        let t = Rules::with_own_options(GameId::Turkish, &chosen);
+        assert_eq!(t.capture(), Rules::new(GameId::Turkish).capture());
+        assert!(t.promotion_at_end());
+        let z = Rules::with_own_options(GameId::Kharbaga, &chosen);
+        assert!(!z.promotion_at_end() && z.capture() == CaptureRule::Huffing);
+        // An option of the other family is refused.
+        let capture = options_of(GameId::Zamma)
+            .find(|o| o.key == "capture")
+            .unwrap();
+        assert!(capture.apply(&mut Rules::new(GameId::Turkish), 1).is_err());
+    }
 }

@@ -14,11 +14,11 @@ use crate::store::{SavedGame, Saver, Settings, Setup, Store, LANGUAGES};
 use crate::view;
 use crate::{
     AnimationSpeed, AppWindow, CaptureKind, DotVm, EndReason, GameAdapter, GameKind, GameModels,
-    HomeAdapter, Language, LineVm, Message, MoveRowVm, PieceVm, RouteVm, Screen, SettingsAdapter,
-    SpotMark, SpotVm, Theme, Winner,
+    HomeAdapter, Language, LineVm, Message, MoveRowVm, OptionVm, PieceVm, RouteVm, RuleOptionKind,
+    Screen, SettingsAdapter, SpotMark, SpotVm, Theme, Winner,
 };
-use dama_core::rules::RuleOptions;
-use dama_core::{CaptureRule, Color, GameId, GameRecord, Point, Reason, Role};
+use dama_core::rules::{options_of, RuleOption};
+use dama_core::{CaptureRule, Color, Family, GameId, GameRecord, Point, Reason, Role, Rules};
 use slint::{ComponentHandle, ModelRc, SharedString, Timer, TimerMode, VecModel};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -100,14 +100,7 @@ impl App {
         home.set_game(game_kind(st.game));
         home.set_opponent(st.opponent as i32);
         home.set_play_black(st.play_black);
-        let o = &st.options;
-        home.set_opt_at_end(o.promotion_at_end);
-        home.set_opt_lone_draw(o.lone_man_draw);
-        home.set_opt_capture(capture_kind(o.capture));
-        home.set_opt_no_return(o.no_return_to_start);
-        home.set_opt_any_arrival(o.any_arrival);
-        home.set_opt_first_black(o.first == Color::Black);
-        home.set_options_in_force(strings(st.rules().options()));
+        show_options(ui, &st.rules());
         self.show_unfinished(ui);
         select_language(ui, s.language);
     }
@@ -124,25 +117,38 @@ impl App {
         }
     }
 
-    fn read_setup(ui: &AppWindow) -> Setup {
+    /// Home's game, opponent and colour as the window has them, and the options chosen.
+    fn read_setup(&self, ui: &AppWindow) -> Setup {
         let home = ui.global::<HomeAdapter>();
         Setup {
             game: game_id(home.get_game()),
             opponent: home.get_opponent().clamp(0, 8) as u8,
             play_black: home.get_play_black(),
-            options: RuleOptions {
-                promotion_at_end: home.get_opt_at_end(),
-                lone_man_draw: home.get_opt_lone_draw(),
-                capture: capture_rule(home.get_opt_capture()),
-                no_return_to_start: home.get_opt_no_return(),
-                any_arrival: home.get_opt_any_arrival(),
-                first: if home.get_opt_first_black() {
-                    Color::Black
-                } else {
-                    Color::White
-                },
-            },
+            options: self.settings.setup.options,
         }
+    }
+
+    /// Home's game, opponent or colour changed: kept, and the game's options shown.
+    fn setup_changed(&mut self, ui: &AppWindow) {
+        self.settings.setup = self.read_setup(ui);
+        show_options(ui, &self.settings.setup.rules());
+        self.saver.settings(&self.settings);
+    }
+
+    /// Home's option in `row` set to the table's value `value` (the other family's choices
+    /// are kept for when the player goes back to it).
+    fn choose_option(&mut self, ui: &AppWindow, row: usize, value: usize) {
+        let setup = &mut self.settings.setup;
+        let mut rules = setup.rules();
+        let Some(option) = home_options(setup.game).nth(row) else {
+            return;
+        };
+        if option.apply(&mut rules, value).is_err() {
+            return;
+        }
+        setup.options = setup.options.updated_from(&rules);
+        show_options(ui, &rules);
+        self.saver.settings(&self.settings);
     }
 
     /// Starts a game from the home screen's choices.
@@ -694,15 +700,6 @@ pub fn capture_kind(c: CaptureRule) -> CaptureKind {
     }
 }
 
-/// The capture rule the window names.
-pub fn capture_rule(c: CaptureKind) -> CaptureRule {
-    match c {
-        CaptureKind::Free => CaptureRule::Free,
-        CaptureKind::Compulsory => CaptureRule::Compulsory,
-        CaptureKind::Huffing => CaptureRule::Huffing,
-    }
-}
-
 /// The winner (or none) as the window names it.
 pub fn winner(c: Option<Color>) -> Winner {
     match c {
@@ -873,20 +870,24 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
     let w = ui.as_weak();
     home.on_start_game(on(&app, move |a| {
         if let Some(ui) = w.upgrade() {
-            a.start_game(App::read_setup(&ui));
+            let setup = a.read_setup(&ui);
+            a.start_game(setup);
         }
     }));
     home.on_resume(on(&app, App::resume));
     let w = ui.as_weak();
     home.on_setup_changed(on(&app, move |a| {
         if let Some(ui) = w.upgrade() {
-            let setup = App::read_setup(&ui);
-            ui.global::<HomeAdapter>()
-                .set_options_in_force(strings(setup.rules().options()));
-            a.settings.setup = setup;
-            a.saver.settings(&a.settings);
+            a.setup_changed(&ui);
         }
     }));
+    let (w, me) = (ui.as_weak(), Rc::downgrade(&app));
+    home.on_choose_option(move |row, value| {
+        if let (Some(ui), Some(app)) = (w.upgrade(), me.upgrade()) {
+            let (row, value) = (row.max(0) as usize, value.max(0) as usize);
+            app.borrow_mut().choose_option(&ui, row, value);
+        }
+    });
 
     let game = ui.global::<GameAdapter>();
     let me = Rc::downgrade(&app);
@@ -913,6 +914,40 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
             }
         }));
     Ok(AppHandle { window: ui, app })
+}
+
+/// The options Home offers for `game`: the table's stored options, in its order.
+fn home_options(game: GameId) -> impl Iterator<Item = &'static RuleOption> {
+    options_of(game).filter(|o| o.stored)
+}
+
+/// The window's name of a stored option of the table.
+pub fn option_kind(o: &RuleOption) -> Option<RuleOptionKind> {
+    Some(match (o.family, o.key) {
+        (Family::Turkish, "promotion") => RuleOptionKind::CrowningAtEnd,
+        (Family::Turkish, "lone-man") => RuleOptionKind::LoneMan,
+        (Family::Zamma, "capture") => RuleOptionKind::Capture,
+        (Family::Zamma, "no-return-to-start") => RuleOptionKind::NoReturn,
+        (Family::Zamma, "promotion") => RuleOptionKind::AnyArrival,
+        (Family::Zamma, "first") => RuleOptionKind::First,
+        _ => return None,
+    })
+}
+
+/// Home's option rows and the options in force (for its rules screen), from `rules`.
+fn show_options(ui: &AppWindow, rules: &Rules) {
+    let home = ui.global::<HomeAdapter>();
+    let rows: Vec<OptionVm> = home_options(rules.game())
+        .filter_map(|o| {
+            Some(OptionVm {
+                kind: option_kind(o)?,
+                selected: o.value_in(rules) as i32,
+            })
+        })
+        .collect();
+    home.set_options(ModelRc::new(VecModel::from(rows)));
+    home.set_capture(capture_kind(rules.capture()));
+    home.set_options_in_force(strings(rules.options()));
 }
 
 /// The number of the move to be played next (a move is White's ply and Black's reply, so a
@@ -949,12 +984,31 @@ mod tests {
         for &g in &GameId::ALL {
             assert_eq!(game_id(game_kind(g)), g);
         }
-        for c in [
+        // The capture rule only goes to the window (Home's options are set by the table).
+        let kinds: Vec<CaptureKind> = [
             CaptureRule::Free,
             CaptureRule::Compulsory,
             CaptureRule::Huffing,
-        ] {
-            assert_eq!(capture_rule(capture_kind(c)), c);
+        ]
+        .into_iter()
+        .map(capture_kind)
+        .collect();
+        assert_eq!(
+            kinds,
+            [
+                CaptureKind::Free,
+                CaptureKind::Compulsory,
+                CaptureKind::Huffing
+            ]
+        );
+        // Every stored option of the table has its row on Home, each its own.
+        let rows: Vec<RuleOptionKind> = dama_core::rules::OPTIONS
+            .iter()
+            .filter(|o| o.stored)
+            .map(|o| option_kind(o).expect("a row for every stored option"))
+            .collect();
+        for (i, a) in rows.iter().enumerate() {
+            assert!(!rows[i + 1..].contains(a), "{a:?} twice");
         }
         for i in 0..4 {
             assert_eq!(speed_index(animation_speed(i)), i);

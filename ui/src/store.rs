@@ -2,7 +2,7 @@
 //! (a temporary file, flushed, then renamed over the old one).
 
 use dama_core::rules::RuleOptions;
-use dama_core::{Family, GameId, GameRecord, Rules};
+use dama_core::{GameId, GameRecord, Rules};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -39,22 +39,7 @@ impl Setup {
     /// The rules of the chosen game with its family's options (the other family's choices
     /// are kept for when the player goes back to it).
     pub fn rules(&self) -> Rules {
-        let o = &self.options;
-        let own = if self.game.family() == Family::Turkish {
-            RuleOptions {
-                promotion_at_end: o.promotion_at_end,
-                lone_man_draw: o.lone_man_draw,
-                ..RuleOptions::default()
-            }
-        } else {
-            RuleOptions {
-                promotion_at_end: false,
-                lone_man_draw: false,
-                ..*o
-            }
-        };
-        // Only the game's own options are set, so the typed constructor cannot refuse them.
-        Rules::from_options(self.game, &own).unwrap_or_else(|_| Rules::new(self.game))
+        Rules::with_own_options(self.game, &self.options)
     }
 }
 

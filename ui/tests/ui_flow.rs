@@ -2,7 +2,8 @@
 //! board's points (found by their accessible labels), the AI thinking on its thread, undo,
 //! and the game-over text.
 
-use dama_core::{Color, GameRecord, Position, Rules};
+use dama_core::rules::{options_of, OPTIONS};
+use dama_core::{Color, GameId, GameRecord, Position, Rules};
 use dama_ui::app::AppHandle;
 use dama_ui::store::Store;
 use dama_ui::{
@@ -88,8 +89,60 @@ async fn scenarios(h: &AppHandle) {
     let ui: &AppWindow = h;
     h.with(|a| a.set_anim_speed(0));
 
-    // Home screen → a two-player Turkish game.
+    // Home's rule options come from the core's table (issue 16): one row per stored
+    // option of the chosen game, in the table's order, with as many chips as values; a
+    // chip sets its value; each family keeps its own choices (R-T8, R-Z14).
     assert_eq!(ui.get_screen(), Screen::Home);
+    let home = ui.global::<dama_ui::HomeAdapter>();
+    for o in OPTIONS.iter().filter(|o| o.stored) {
+        let kind = dama_ui::app::option_kind(o).expect("every stored option has a row");
+        let choices = ui.global::<Texts>().invoke_option_choices(kind);
+        assert_eq!(choices.row_count(), o.values.len(), "{}", o.key);
+    }
+    let in_force = || -> Vec<String> {
+        let o = home.get_options_in_force();
+        o.iter().map(|s| s.to_string()).collect()
+    };
+    // The game chosen on Home. The window is made tall enough to show the rule options
+    // without scrolling (the testing backend finds only what is in view).
+    let size = ui.window().size();
+    ui.window().set_size(slint::LogicalSize::new(420.0, 2400.0));
+    let choose = |game: GameKind| {
+        home.set_game(game);
+        home.invoke_setup_changed();
+        sleep(20)
+    };
+    choose(GameKind::Zamma).await;
+    let zamma: Vec<_> = options_of(GameId::Zamma).filter(|o| o.stored).collect();
+    let rows = home.get_options();
+    assert_eq!(rows.row_count(), zamma.len());
+    for (i, o) in zamma.iter().enumerate() {
+        assert_eq!(
+            Some(rows.row_data(i).unwrap().kind),
+            dama_ui::app::option_kind(o)
+        );
+    }
+    tap(ui, "Huffing").await;
+    assert_eq!(in_force(), vec!["capture=huffing"]);
+    assert_eq!(home.get_options().row_data(0).unwrap().selected, 2);
+    choose(GameKind::Turkish).await;
+    assert_eq!(home.get_options().row_count(), 2);
+    assert!(in_force().is_empty(), "Turkish Dama has no capture option");
+    tap(ui, "At the end").await;
+    assert_eq!(in_force(), vec!["promotion=at-end"]);
+    choose(GameKind::Kharbaga).await;
+    assert_eq!(
+        in_force(),
+        vec!["capture=huffing"],
+        "the Zamma family's choice kept"
+    );
+    tap(ui, "Optional").await;
+    choose(GameKind::Turkish).await;
+    tap(ui, "Goes on as king").await;
+    assert!(in_force().is_empty());
+    ui.window().set_size(size);
+
+    // Home screen → a two-player Turkish game.
     ui.global::<dama_ui::HomeAdapter>()
         .set_game(GameKind::Turkish);
     ui.global::<dama_ui::HomeAdapter>().set_opponent(0);

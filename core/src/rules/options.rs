@@ -41,6 +41,26 @@ impl RuleOption {
     pub fn value_in(&self, rules: &Rules) -> usize {
         (self.get)(rules)
     }
+
+    /// Sets the value at `index` (of [`RuleOption::values`]) in `rules`: the typed form of
+    /// `key=value`, for a settings screen that lists the table's values.
+    pub fn apply(&self, rules: &mut Rules, index: usize) -> Result<(), RulesError> {
+        if rules.game().family() != self.family {
+            return Err(RulesError::UnknownOption {
+                game: rules.game(),
+                key: self.key.to_string(),
+            });
+        }
+        if index >= self.values.len() {
+            return Err(RulesError::BadValue {
+                key: self.key.to_string(),
+                value: index.to_string(),
+                allowed: self.allowed(),
+            });
+        }
+        (self.set)(rules, index);
+        Ok(())
+    }
 }
 
 const fn v(name: &'static str, description: &'static str) -> OptionValue {
@@ -218,13 +238,7 @@ impl Rules {
     /// The game with typed options. An option the game does not have must keep its
     /// default: it is an error, not silently dropped.
     pub fn from_options(game: GameId, options: &RuleOptions) -> Result<Rules, RulesError> {
-        let mut r = Rules::new(game);
-        r.promotion_at_end = options.promotion_at_end;
-        r.lone_man_draw = options.lone_man_draw;
-        r.capture = options.capture;
-        r.no_return_to_start = options.no_return_to_start;
-        r.any_arrival = options.any_arrival;
-        r.first = options.first;
+        let r = Rules::with_all(game, options);
         // Every stored option of the other family must be at its default.
         for o in OPTIONS
             .iter()
@@ -239,6 +253,29 @@ impl Rules {
             }
         }
         Ok(r)
+    }
+
+    /// The game with those of `options` that it has; the other family's are ignored (a
+    /// settings screen keeps the choices of both families).
+    pub fn with_own_options(game: GameId, options: &RuleOptions) -> Rules {
+        let all = Rules::with_all(game, options);
+        let mut r = Rules::new(game);
+        for o in options_of(game).filter(|o| o.stored) {
+            (o.set)(&mut r, (o.get)(&all));
+        }
+        r
+    }
+
+    /// Every field set from `options`, whether the game has the option or not.
+    fn with_all(game: GameId, options: &RuleOptions) -> Rules {
+        let mut r = Rules::new(game);
+        r.promotion_at_end = options.promotion_at_end;
+        r.lone_man_draw = options.lone_man_draw;
+        r.capture = options.capture;
+        r.no_return_to_start = options.no_return_to_start;
+        r.any_arrival = options.any_arrival;
+        r.first = options.first;
+        r
     }
 
     /// The options in force, typed.
@@ -273,6 +310,18 @@ pub struct RuleOptions {
     pub any_arrival: bool,
     /// Zamma family `first=` (R-Z4).
     pub first: Color,
+}
+
+impl RuleOptions {
+    /// These choices with those of `rules`' family replaced by the ones in force in
+    /// `rules`; the other family's are kept.
+    pub fn updated_from(&self, rules: &Rules) -> RuleOptions {
+        let mut all = Rules::with_all(rules.game(), self);
+        for o in options_of(rules.game()).filter(|o| o.stored) {
+            (o.set)(&mut all, (o.get)(rules));
+        }
+        all.rule_options()
+    }
 }
 
 /// The help text of the options, from the table: a line per option, under its family.
