@@ -7,20 +7,21 @@
 
 use crate::ai_worker::{AiWorker, Answer, Root};
 use crate::animation::Animation;
-use crate::controller::Mark;
-use crate::flow::{Advice, Effect, Flow};
-use crate::models::{self, Models};
+use crate::flow::{Effect, Flow};
+use crate::mapping::{
+    animation_speed, capture_kind, game_id, game_kind, language, language_index, move_number,
+    option_kind, speed_index, strings,
+};
+use crate::models::Models;
+use crate::present::GameView;
 use crate::store::{SavedGame, Saver, Settings, Setup, Store, LANGUAGES};
-use crate::view;
 use crate::{
-    AnimationSpeed, AppWindow, CaptureKind, DotVm, EndReason, GameAdapter, GameKind, GameModels,
-    HomeAdapter, Language, LineVm, Message, MoveRowVm, OptionVm, PieceVm, RouteVm, RuleOptionKind,
-    Screen, SettingsAdapter, SpotMark, SpotVm, Theme, Winner,
+    AppWindow, GameAdapter, GameModels, HomeAdapter, OptionVm, Screen, SettingsAdapter, Theme,
 };
 use dama_core::rules::{options_of, RuleOption};
-use dama_core::{CaptureRule, Color, Family, GameId, GameRecord, Point, Reason, Role, Rules};
-use slint::{ComponentHandle, ModelRc, SharedString, Timer, TimerMode, VecModel};
-use std::cell::{Cell, RefCell};
+use dama_core::{Color, GameId, GameRecord, Rules};
+use slint::{ComponentHandle, ModelRc, Timer, TimerMode, VecModel};
+use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -54,9 +55,6 @@ pub struct App {
     models: Models,
     animation: Option<Animation>,
     timer: Timer,
-    /// The board and orientation the line models were built for: they change only with
-    /// them, not on every frame of a move.
-    lines_for: Cell<Option<(dama_core::BoardKind, bool)>>,
 }
 
 impl App {
@@ -74,16 +72,6 @@ impl App {
         };
         let effects = decide(flow);
         self.apply(effects);
-    }
-
-    fn flipped(&self, flow: &Flow) -> bool {
-        if flow.vs_computer() {
-            flow.human() == Color::Black
-        } else {
-            // The side to move on the board shown: during a move's animation, the mover's
-            // (the board turns once the move has arrived).
-            self.settings.flip_two_players && self.shown(flow).side_to_move() == Color::Black
-        }
     }
 
     /// Home screen choices and settings into the window.
@@ -280,9 +268,11 @@ impl App {
             self.timer.stop();
             self.animation = None;
             self.play(|f| f.arrived());
-        } else if let (Some(ui), Some(flow)) = (self.ui.upgrade(), self.flow()) {
+        } else if let Some(ui) = self.ui.upgrade() {
             // A frame of the move: only the pieces change.
-            self.show_pieces(&ui, flow);
+            if let Some(v) = self.view(&ui) {
+                v.pieces();
+            }
         }
     }
 
@@ -359,242 +349,26 @@ impl App {
         self.refresh();
     }
 
-    /// The position on the board: during a move's animation, the one before it.
-    fn shown<'a>(&'a self, flow: &'a Flow) -> &'a dama_core::Position {
-        match &self.animation {
-            Some(a) => &a.before,
-            None => flow.game().position(),
-        }
+    /// The game screen as it is now (nothing on Home).
+    fn view<'a>(&'a self, ui: &'a AppWindow) -> Option<GameView<'a>> {
+        let flow = self.flow()?;
+        let animation = self.animation.as_ref();
+        Some(GameView::new(
+            ui,
+            flow,
+            &self.models,
+            animation,
+            &self.settings,
+        ))
     }
 
     /// Pushes the game's state into the window (nothing on Home).
     fn refresh(&self) {
-        let (Some(ui), Some(flow)) = (self.ui.upgrade(), self.flow()) else {
-            return;
-        };
-        self.show_board(&ui, flow);
-        self.show_spots(flow);
-        self.show_pieces(&ui, flow);
-        self.show_routes(&ui, flow);
-        self.show_status(&ui, flow);
-    }
-
-    /// The board's kind, size and lines (rebuilt only when the board or its turn changes).
-    fn show_board(&self, ui: &AppWindow, flow: &Flow) {
-        let g = self.shown(flow).geometry();
-        let flipped = self.flipped(flow);
-        let game = ui.global::<GameAdapter>();
-        game.set_game(game_kind(flow.game().rules().game()));
-        game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-        game.set_board_size(g.size() as i32);
-        if self.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
-            let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
-                .into_iter()
-                .map(|s| LineVm {
-                    x: s.x,
-                    y: s.y,
-                    w: s.w,
-                    h: s.h,
-                    rising: s.rising,
-                })
-                .partition(|l| l.w == 0.0 || l.h == 0.0);
-            models::sync(&self.models.lines, lines);
-            models::sync(&self.models.diagonals, diagonals);
+        if let Some(ui) = self.ui.upgrade() {
+            if let Some(v) = self.view(&ui) {
+                v.all();
+            }
         }
-    }
-
-    /// The points with their marks: destinations, landings, hint, last move.
-    fn show_spots(&self, flow: &Flow) {
-        let g = self.shown(flow).geometry();
-        let flipped = self.flipped(flow);
-        let ctl = flow.controller();
-        let marks = ctl.marks();
-        let huffs = ctl.huff_choices();
-        let hint_ends: Vec<Point> = flow
-            .hint()
-            .map(|h| vec![h[0], h[h.len() - 1]])
-            .unwrap_or_default();
-        let last_ends: Vec<Point> = match (&self.animation, flow.last_move()) {
-            (None, Some(l)) if l.len() > 1 => vec![l[0], l[l.len() - 1]],
-            _ => Vec::new(),
-        };
-        let spots: Vec<SpotVm> = g
-            .points()
-            .iter()
-            .map(|&p| {
-                let (x, y) = view::xy(g, p, flipped);
-                let mark = if huffs.contains(&p) && flow.human_to_move() {
-                    SpotMark::Liable
-                } else {
-                    match marks.iter().find(|(q, _)| *q == p) {
-                        Some((_, Mark::Destination)) => SpotMark::Destination,
-                        Some((_, Mark::Landing)) => SpotMark::Landing,
-                        Some((_, Mark::Target)) => SpotMark::ChosenEnd,
-                        None if hint_ends.contains(&p) => SpotMark::Hint,
-                        None => SpotMark::None,
-                    }
-                };
-                let (file_label, rank_label) = view::edge_labels(g, p, flipped);
-                SpotVm {
-                    x,
-                    y,
-                    label: g.label(p).into(),
-                    mark,
-                    last: last_ends.contains(&p),
-                    file_label: file_label.into(),
-                    rank_label: rank_label.into(),
-                }
-            })
-            .collect();
-        models::sync(&self.models.spots, spots);
-    }
-
-    /// The pieces, with the animation's moving piece and vanishing captures: the only part
-    /// an animation frame redraws.
-    fn show_pieces(&self, ui: &AppWindow, flow: &Flow) {
-        let pos = self.shown(flow);
-        let g = pos.geometry();
-        let flipped = self.flipped(flow);
-        let xy = |p: Point| view::xy(g, p, flipped);
-        let ctl = flow.controller();
-        let huffs = ctl.huff_choices();
-        let selected = ctl.selected();
-        let must = ctl.must_capture();
-        // With "show moves" on, the player's movable pieces and optional captures are marked.
-        let show = self.settings.show_moves
-            && self.animation.is_none()
-            && selected.is_none()
-            && flow.human_to_move()
-            && !flow.computer_thinking();
-        let (movable, capturers) = if show {
-            (ctl.movable(), ctl.capturers())
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let frame = self.animation.as_ref().map(|a| a.frame_at(a.elapsed(), xy));
-        let moving = frame.as_ref().map(|f| f.moving);
-        let (gone, fading) = frame.map(|f| (f.gone, f.fading)).unwrap_or_default();
-        let mut mover = None;
-        let pieces: Vec<PieceVm> = g
-            .points()
-            .iter()
-            .filter_map(|&p| {
-                let pc = pos.piece_at(p)?;
-                if gone.contains(&p) {
-                    return None;
-                }
-                let (x, y) = xy(p);
-                let travelling = moving.is_some_and(|(from, _, _)| from == p);
-                Some(PieceVm {
-                    x,
-                    y,
-                    travelling,
-                    white: pc.color == Color::White,
-                    king: pc.role == Role::King,
-                    selected: selected == Some(p),
-                    // No ring on a piece while it travels.
-                    must: self.animation.is_none() && selected.is_none() && must.contains(&p),
-                    liable: huffs.contains(&p)
-                        || (flow.human_to_move() && ctl.chosen_huff() == Some(p)),
-                    captured: fading.contains(&p),
-                    movable: movable.contains(&p),
-                    can_capture: capturers.contains(&p) && !must.contains(&p),
-                })
-                .inspect(|vm| {
-                    if let (true, Some((_, mx, my))) = (travelling, moving) {
-                        mover = Some(PieceVm {
-                            x: mx,
-                            y: my,
-                            travelling: false,
-                            ..vm.clone()
-                        });
-                    }
-                })
-            })
-            .collect();
-        models::sync(&self.models.pieces, pieces);
-        let gm = ui.global::<GameModels>();
-        gm.set_has_mover(mover.is_some());
-        if let Some(m) = mover {
-            gm.set_mover(m);
-        }
-    }
-
-    /// Candidate capture routes, the route being built, the crosses, the last move and the
-    /// hint.
-    fn show_routes(&self, ui: &AppWindow, flow: &Flow) {
-        let g = self.shown(flow).geometry();
-        let flipped = self.flipped(flow);
-        let ctl = flow.controller();
-        let (routes, captured) = ctl.routes();
-        let built = ctl.route_so_far();
-        let mut route_vms: Vec<RouteVm> = routes
-            .iter()
-            .map(|r| RouteVm {
-                commands: view::polyline(g, r, flipped).into(),
-                active: false,
-            })
-            .collect();
-        if built.len() > 1 {
-            route_vms.push(RouteVm {
-                commands: view::polyline(g, &built, flipped).into(),
-                active: true,
-            });
-        }
-        models::sync(&self.models.routes, route_vms);
-        // The crosses: what the selected route takes, else (once the move has arrived) the
-        // point of a piece the last move huffed (R-Z14), so it does not vanish unseen.
-        let huffed = flow.huffed().filter(|_| self.animation.is_none());
-        let marks: Vec<DotVm> = if captured.is_empty() {
-            huffed.into_iter().collect()
-        } else {
-            captured
-        }
-        .iter()
-        .map(|&p| {
-            let (x, y) = view::xy(g, p, flipped);
-            DotVm { x, y }
-        })
-        .collect();
-        models::sync(&self.models.captured_marks, marks);
-        let game = ui.global::<GameAdapter>();
-        let last = match (&self.animation, flow.last_move()) {
-            (None, Some(l)) => view::polyline(g, l, flipped),
-            _ => String::new(),
-        };
-        game.set_last_move(last.into());
-        game.set_hint_path(
-            flow.hint()
-                .map(|h| view::polyline(g, h, flipped))
-                .unwrap_or_default()
-                .into(),
-        );
-    }
-
-    /// Whose turn, the advice, the result, undo/redo, the options and the move list.
-    fn show_status(&self, ui: &AppWindow, flow: &Flow) {
-        let game = ui.global::<GameAdapter>();
-        let session = flow.game();
-        game.set_white_to_move(session.position().side_to_move() == Color::White);
-        game.set_thinking(flow.computer_thinking());
-        game.set_animating(self.animation.is_some());
-        game.set_vs_computer(flow.vs_computer());
-        game.set_human_side(if flow.vs_computer() {
-            winner(Some(flow.human()))
-        } else {
-            Winner::None
-        });
-        game.set_human_to_move(flow.human_to_move() && !flow.computer_thinking());
-        game.set_message(message(flow.advice()));
-        let outcome = session.outcome().filter(|_| self.animation.is_none());
-        game.set_game_over(outcome.is_some());
-        game.set_winner(winner(outcome.and_then(|o| o.winner())));
-        game.set_reason(end_reason(outcome.map(|o| o.reason())));
-        game.set_can_undo(session.record().can_undo());
-        game.set_can_redo(session.record().can_redo());
-        game.set_options_in_force(strings(session.rules().options()));
-        game.set_capture(capture_kind(session.rules().capture()));
-        models::sync(&self.models.move_rows, move_rows(session.record()));
     }
 
     /// Sets the animation speed (0 off … 3 slow).
@@ -618,158 +392,8 @@ impl App {
     }
 }
 
-/// The move list in rows of White's and Black's move.
-fn move_rows(record: &GameRecord) -> Vec<MoveRowVm> {
-    let moves = record.moves();
-    let mut rows = Vec::new();
-    let black_first = record.start().side_to_move() == Color::Black;
-    let mut i = 0;
-    let mut number = 1;
-    if black_first && !moves.is_empty() {
-        rows.push(MoveRowVm {
-            number,
-            white: "…".into(),
-            black: moves[0].into(),
-        });
-        i = 1;
-        number += 1;
-    }
-    while i < moves.len() {
-        rows.push(MoveRowVm {
-            number,
-            white: moves[i].into(),
-            black: moves.get(i + 1).copied().unwrap_or("").into(),
-        });
-        i += 2;
-        number += 1;
-    }
-    rows
-}
-
-fn strings(v: Vec<String>) -> ModelRc<SharedString> {
-    let v: Vec<SharedString> = v.into_iter().map(SharedString::from).collect();
-    ModelRc::new(VecModel::from(v))
-}
-
 /// Right-to-left languages: the layout is mirrored for them.
 const RTL: [&str; 1] = ["ar"];
-
-/// The advice of the flow as the window's message.
-fn message(a: Advice) -> Message {
-    match a {
-        Advice::None => Message::None,
-        Advice::ChooseRoute => Message::ChooseRoute,
-        Advice::ContinueRoute => Message::ContinueRoute,
-        Advice::NextLanding => Message::NextLanding,
-        Advice::ChooseHuff => Message::ChooseHuff,
-        Advice::MustCapture => Message::MustCapture,
-        Advice::DrawDeclined => Message::DrawDeclined,
-        Advice::Hint => Message::Hint,
-        Advice::Huffed => Message::Huffed,
-    }
-}
-
-/// The game as the window names it.
-pub fn game_kind(g: GameId) -> GameKind {
-    match g {
-        GameId::Turkish => GameKind::Turkish,
-        GameId::Zamma => GameKind::Zamma,
-        GameId::Damma => GameKind::Damma,
-        GameId::Fetaix => GameKind::Fetaix,
-        GameId::Kharbaga => GameKind::Kharbaga,
-    }
-}
-
-/// The game the window names.
-pub fn game_id(g: GameKind) -> GameId {
-    match g {
-        GameKind::Turkish => GameId::Turkish,
-        GameKind::Zamma => GameId::Zamma,
-        GameKind::Damma => GameId::Damma,
-        GameKind::Fetaix => GameId::Fetaix,
-        GameKind::Kharbaga => GameId::Kharbaga,
-    }
-}
-
-/// The capture rule as the window names it.
-pub fn capture_kind(c: CaptureRule) -> CaptureKind {
-    match c {
-        CaptureRule::Free => CaptureKind::Free,
-        CaptureRule::Compulsory => CaptureKind::Compulsory,
-        CaptureRule::Huffing => CaptureKind::Huffing,
-    }
-}
-
-/// The winner (or none) as the window names it.
-pub fn winner(c: Option<Color>) -> Winner {
-    match c {
-        None => Winner::None,
-        Some(Color::White) => Winner::White,
-        Some(Color::Black) => Winner::Black,
-    }
-}
-
-/// The reason a game ended (or none) as the window names it.
-pub fn end_reason(r: Option<Reason>) -> EndReason {
-    match r {
-        None => EndReason::None,
-        Some(Reason::NoPieces) => EndReason::NoPieces,
-        Some(Reason::Blocked) => EndReason::Blocked,
-        Some(Reason::KingVersusLoneMan) => EndReason::KingVersusLoneMan,
-        Some(Reason::OnePieceEach) => EndReason::OnePieceEach,
-        Some(Reason::KingVersusKing) => EndReason::KingVersusKing,
-        Some(Reason::Repetition) => EndReason::Repetition,
-        Some(Reason::FiftyPlies) => EndReason::FiftyPlies,
-        Some(Reason::FortyPlies) => EndReason::FortyPlies,
-        Some(Reason::BothBlocked) => EndReason::BothBlocked,
-        Some(Reason::Agreement) => EndReason::Agreement,
-        Some(Reason::Resignation) => EndReason::Resignation,
-    }
-}
-
-/// The stored animation speed (0 off … 3 slow) as the window's.
-pub fn animation_speed(i: u8) -> AnimationSpeed {
-    match i {
-        0 => AnimationSpeed::Off,
-        1 => AnimationSpeed::Fast,
-        2 => AnimationSpeed::Normal,
-        _ => AnimationSpeed::Slow,
-    }
-}
-
-/// The window's animation speed as stored (0 off … 3 slow).
-pub fn speed_index(s: AnimationSpeed) -> u8 {
-    match s {
-        AnimationSpeed::Off => 0,
-        AnimationSpeed::Fast => 1,
-        AnimationSpeed::Normal => 2,
-        AnimationSpeed::Slow => 3,
-    }
-}
-
-/// The stored language (an index into [`LANGUAGES`]) as the window's.
-pub fn language(i: u8) -> Language {
-    match i {
-        1 => Language::Spanish,
-        2 => Language::German,
-        3 => Language::Turkish,
-        4 => Language::French,
-        5 => Language::Arabic,
-        _ => Language::English,
-    }
-}
-
-/// The window's language as stored (an index into [`LANGUAGES`]).
-pub fn language_index(l: Language) -> u8 {
-    match l {
-        Language::English => 0,
-        Language::Spanish => 1,
-        Language::German => 2,
-        Language::Turkish => 3,
-        Language::French => 4,
-        Language::Arabic => 5,
-    }
-}
 
 /// Translates the UI and mirrors it for a right-to-left language.
 fn select_language(ui: &AppWindow, index: u8) {
@@ -857,7 +481,6 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
             models: Models::install(&ui),
             animation: None,
             timer: Timer::default(),
-            lines_for: Cell::new(None),
         })
     });
     app.borrow().show_settings(&ui);
@@ -921,19 +544,6 @@ fn home_options(game: GameId) -> impl Iterator<Item = &'static RuleOption> {
     options_of(game).filter(|o| o.stored)
 }
 
-/// The window's name of a stored option of the table.
-pub fn option_kind(o: &RuleOption) -> Option<RuleOptionKind> {
-    Some(match (o.family, o.key) {
-        (Family::Turkish, "promotion") => RuleOptionKind::CrowningAtEnd,
-        (Family::Turkish, "lone-man") => RuleOptionKind::LoneMan,
-        (Family::Zamma, "capture") => RuleOptionKind::Capture,
-        (Family::Zamma, "no-return-to-start") => RuleOptionKind::NoReturn,
-        (Family::Zamma, "promotion") => RuleOptionKind::AnyArrival,
-        (Family::Zamma, "first") => RuleOptionKind::First,
-        _ => return None,
-    })
-}
-
 /// Home's option rows and the options in force (for its rules screen), from `rules`.
 fn show_options(ui: &AppWindow, rules: &Rules) {
     let home = ui.global::<HomeAdapter>();
@@ -948,73 +558,4 @@ fn show_options(ui: &AppWindow, rules: &Rules) {
     home.set_options(ModelRc::new(VecModel::from(rows)));
     home.set_capture(capture_kind(rules.capture()));
     home.set_options_in_force(strings(rules.options()));
-}
-
-/// The number of the move to be played next (a move is White's ply and Black's reply, so a
-/// game Black began starts with Black's half of move 1), and whether White plays it.
-pub fn move_number(r: &GameRecord) -> (i32, bool) {
-    let black_first = r.start().side_to_move() == Color::Black;
-    let plies = r.ply() as i32 + i32::from(black_first);
-    (plies / 2 + 1, r.current().side_to_move() == Color::White)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use dama_core::{Rules, Session};
-
-    #[test]
-    fn the_resume_card_counts_moves_from_whoever_began() {
-        // White begins: after one ply it is Black's half of move 1.
-        let mut s = Session::new(Rules::new(GameId::Turkish));
-        assert_eq!(move_number(s.record()), (1, true));
-        s.play_notation("d3-d4").unwrap();
-        assert_eq!(move_number(s.record()), (1, false));
-        // R-Z4 first=black: Black's first ply is move 1, White's reply opens move 2.
-        let rules = Rules::parse("zamma", &["first=black"]).unwrap();
-        let mut s = Session::new(rules);
-        assert_eq!(move_number(s.record()), (1, false));
-        let m = s.legal_moves()[0].mv;
-        s.play(&m).unwrap();
-        assert_eq!(move_number(s.record()), (2, true));
-    }
-
-    #[test]
-    fn every_window_enum_maps_both_ways() {
-        for &g in &GameId::ALL {
-            assert_eq!(game_id(game_kind(g)), g);
-        }
-        // The capture rule only goes to the window (Home's options are set by the table).
-        let kinds: Vec<CaptureKind> = [
-            CaptureRule::Free,
-            CaptureRule::Compulsory,
-            CaptureRule::Huffing,
-        ]
-        .into_iter()
-        .map(capture_kind)
-        .collect();
-        assert_eq!(
-            kinds,
-            [
-                CaptureKind::Free,
-                CaptureKind::Compulsory,
-                CaptureKind::Huffing
-            ]
-        );
-        // Every stored option of the table has its row on Home, each its own.
-        let rows: Vec<RuleOptionKind> = dama_core::rules::OPTIONS
-            .iter()
-            .filter(|o| o.stored)
-            .map(|o| option_kind(o).expect("a row for every stored option"))
-            .collect();
-        for (i, a) in rows.iter().enumerate() {
-            assert!(!rows[i + 1..].contains(a), "{a:?} twice");
-        }
-        for i in 0..4 {
-            assert_eq!(speed_index(animation_speed(i)), i);
-        }
-        for i in 0..LANGUAGES.len() as u8 {
-            assert_eq!(language_index(language(i)), i);
-        }
-    }
 }

@@ -8,6 +8,8 @@
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
 //! * [`animation`]: a move on its way, frame by frame.
 //! * [`models`]: the game screen's lists as persistent models updated row by row.
+//! * [`mapping`]: the window's enums and rows from the core's types.
+//! * `present`: the game screen drawn from the flow, part by part.
 //! * [`app`]: the glue between the Slint window (`ui/*.slint`), the core's session, the AI
 //!   worker and the animations.
 //! * [`platform`]: our own Slint platform for Android and iOS, so that every platform draws
@@ -29,8 +31,10 @@ pub mod animation;
 pub mod app;
 pub mod controller;
 pub mod flow;
+pub mod mapping;
 pub mod models;
 pub mod platform;
+mod present;
 pub mod store;
 pub mod view;
 

@@ -3,7 +3,9 @@
 //! touched, so Slint redraws only them.
 
 use crate::{AppWindow, DotVm, GameModels, LineVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
+use dama_core::BoardKind;
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// One persistent model per list of the `GameModels` global.
@@ -22,6 +24,9 @@ pub struct Models {
     pub captured_marks: Rc<VecModel<DotVm>>,
     /// The move list.
     pub move_rows: Rc<VecModel<MoveRowVm>>,
+    /// The board and orientation the line models were built for: they change only with
+    /// them, not on every frame of a move.
+    pub lines_for: Cell<Option<(BoardKind, bool)>>,
 }
 
 impl Models {
@@ -35,6 +40,7 @@ impl Models {
             routes: Rc::new(VecModel::default()),
             captured_marks: Rc::new(VecModel::default()),
             move_rows: Rc::new(VecModel::default()),
+            lines_for: Cell::new(None),
         };
         let g = ui.global::<GameModels>();
         g.set_lines(ModelRc::from(m.lines.clone()));

@@ -319,7 +319,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
         let orientation = format!("{w}x{h}");
         for (l, lang) in LANGUAGES.iter().enumerate() {
             ui.global::<dama_ui::SettingsAdapter>()
-                .set_language(app::language(l as u8));
+                .set_language(dama_ui::mapping::language(l as u8));
             ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
             let at = |s: &str| format!("{s} [{lang}, {orientation}]");
             for (g, game) in GAMES.iter().enumerate() {
@@ -331,7 +331,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 // Home with this game chosen and an unfinished game to resume.
                 ui.set_screen(Screen::Home);
                 ui.global::<dama_ui::HomeAdapter>()
-                    .set_game(app::game_kind(dama_core::GameId::ALL[g]));
+                    .set_game(dama_ui::mapping::game_kind(dama_core::GameId::ALL[g]));
                 handle.with(|a| a.leave());
                 found.extend(problems(ui, &at(&format!("home {game}")), false));
                 checked += 3;

@@ -192,7 +192,7 @@ fn screenshots() {
         shot(ui, &format!("phone-long-game-{w}x{h}"));
         for (lang, code) in [(0, "en"), (2, "de"), (5, "ar")] {
             ui.global::<dama_ui::SettingsAdapter>()
-                .set_language(app::language(lang as u8));
+                .set_language(dama_ui::mapping::language(lang as u8));
             ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
             let name = |screen: &str| format!("phone-{screen}-{code}-{w}x{h}");
             ui.set_screen(Screen::Home);

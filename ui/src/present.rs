@@ -1,0 +1,291 @@
+//! The game screen drawn from the flow: the board, its points, the pieces, the routes and
+//! the status, each pushed into the window only when the app asks for it (an animation
+//! frame asks for the pieces alone). The orientation and the position shown are worked out
+//! once per view.
+
+use crate::animation::Animation;
+use crate::controller::Mark;
+use crate::flow::Flow;
+use crate::mapping::{capture_kind, end_reason, game_kind, message, move_rows, strings, winner};
+use crate::models::{self, Models};
+use crate::store::Settings;
+use crate::view;
+use crate::{
+    AppWindow, DotVm, GameAdapter, GameModels, LineVm, PieceVm, RouteVm, SpotMark, SpotVm, Winner,
+};
+use dama_core::{Color, Geometry, Point, Position, Role};
+use slint::ComponentHandle;
+
+/// What the game screen shows now.
+pub struct GameView<'a> {
+    ui: &'a AppWindow,
+    flow: &'a Flow,
+    models: &'a Models,
+    animation: Option<&'a Animation>,
+    show_moves: bool,
+    /// The position on the board: during a move's animation, the one before it.
+    shown: &'a Position,
+    geometry: &'static Geometry,
+    /// Black at the bottom.
+    flipped: bool,
+}
+
+impl<'a> GameView<'a> {
+    /// The view of `flow` in `ui`, with the animation running (if any) and the settings.
+    pub fn new(
+        ui: &'a AppWindow,
+        flow: &'a Flow,
+        models: &'a Models,
+        animation: Option<&'a Animation>,
+        settings: &Settings,
+    ) -> GameView<'a> {
+        let shown = match animation {
+            Some(a) => &a.before,
+            None => flow.game().position(),
+        };
+        let flipped = if flow.vs_computer() {
+            flow.human() == Color::Black
+        } else {
+            // The side to move on the board shown: during a move's animation, the mover's
+            // (the board turns once the move has arrived).
+            settings.flip_two_players && shown.side_to_move() == Color::Black
+        };
+        GameView {
+            ui,
+            flow,
+            models,
+            animation,
+            show_moves: settings.show_moves,
+            shown,
+            geometry: shown.geometry(),
+            flipped,
+        }
+    }
+
+    /// Everything.
+    pub fn all(&self) {
+        self.board();
+        self.spots();
+        self.pieces();
+        self.routes();
+        self.status();
+    }
+
+    /// The board's kind, size and lines (rebuilt only when the board or its turn changes).
+    pub fn board(&self) {
+        let (ui, flow) = (self.ui, self.flow);
+        let (g, flipped) = (self.geometry, self.flipped);
+        let game = ui.global::<GameAdapter>();
+        game.set_game(game_kind(flow.game().rules().game()));
+        game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+        game.set_board_size(g.size() as i32);
+        if self.models.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
+            let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
+                .into_iter()
+                .map(|s| LineVm {
+                    x: s.x,
+                    y: s.y,
+                    w: s.w,
+                    h: s.h,
+                    rising: s.rising,
+                })
+                .partition(|l| l.w == 0.0 || l.h == 0.0);
+            models::sync(&self.models.lines, lines);
+            models::sync(&self.models.diagonals, diagonals);
+        }
+    }
+
+    /// The points with their marks: destinations, landings, hint, last move.
+    pub fn spots(&self) {
+        let flow = self.flow;
+        let (g, flipped) = (self.geometry, self.flipped);
+        let ctl = flow.controller();
+        let marks = ctl.marks();
+        let huffs = ctl.huff_choices();
+        let hint_ends: Vec<Point> = flow
+            .hint()
+            .map(|h| vec![h[0], h[h.len() - 1]])
+            .unwrap_or_default();
+        let last_ends: Vec<Point> = match (self.animation, flow.last_move()) {
+            (None, Some(l)) if l.len() > 1 => vec![l[0], l[l.len() - 1]],
+            _ => Vec::new(),
+        };
+        let spots: Vec<SpotVm> = g
+            .points()
+            .iter()
+            .map(|&p| {
+                let (x, y) = view::xy(g, p, flipped);
+                let mark = if huffs.contains(&p) && flow.human_to_move() {
+                    SpotMark::Liable
+                } else {
+                    match marks.iter().find(|(q, _)| *q == p) {
+                        Some((_, Mark::Destination)) => SpotMark::Destination,
+                        Some((_, Mark::Landing)) => SpotMark::Landing,
+                        Some((_, Mark::Target)) => SpotMark::ChosenEnd,
+                        None if hint_ends.contains(&p) => SpotMark::Hint,
+                        None => SpotMark::None,
+                    }
+                };
+                let (file_label, rank_label) = view::edge_labels(g, p, flipped);
+                SpotVm {
+                    x,
+                    y,
+                    label: g.label(p).into(),
+                    mark,
+                    last: last_ends.contains(&p),
+                    file_label: file_label.into(),
+                    rank_label: rank_label.into(),
+                }
+            })
+            .collect();
+        models::sync(&self.models.spots, spots);
+    }
+
+    /// The pieces, with the animation's moving piece and vanishing captures: the only part
+    /// an animation frame redraws.
+    pub fn pieces(&self) {
+        let (ui, flow) = (self.ui, self.flow);
+        let (pos, g, flipped) = (self.shown, self.geometry, self.flipped);
+        let xy = |p: Point| view::xy(g, p, flipped);
+        let ctl = flow.controller();
+        let huffs = ctl.huff_choices();
+        let selected = ctl.selected();
+        let must = ctl.must_capture();
+        // With "show moves" on, the player's movable pieces and optional captures are marked.
+        let show = self.show_moves
+            && self.animation.is_none()
+            && selected.is_none()
+            && flow.human_to_move()
+            && !flow.computer_thinking();
+        let (movable, capturers) = if show {
+            (ctl.movable(), ctl.capturers())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let frame = self.animation.map(|a| a.frame_at(a.elapsed(), xy));
+        let moving = frame.as_ref().map(|f| f.moving);
+        let (gone, fading) = frame.map(|f| (f.gone, f.fading)).unwrap_or_default();
+        let mut mover = None;
+        let pieces: Vec<PieceVm> = g
+            .points()
+            .iter()
+            .filter_map(|&p| {
+                let pc = pos.piece_at(p)?;
+                if gone.contains(&p) {
+                    return None;
+                }
+                let (x, y) = xy(p);
+                let travelling = moving.is_some_and(|(from, _, _)| from == p);
+                Some(PieceVm {
+                    x,
+                    y,
+                    travelling,
+                    white: pc.color == Color::White,
+                    king: pc.role == Role::King,
+                    selected: selected == Some(p),
+                    // No ring on a piece while it travels.
+                    must: self.animation.is_none() && selected.is_none() && must.contains(&p),
+                    liable: huffs.contains(&p)
+                        || (flow.human_to_move() && ctl.chosen_huff() == Some(p)),
+                    captured: fading.contains(&p),
+                    movable: movable.contains(&p),
+                    can_capture: capturers.contains(&p) && !must.contains(&p),
+                })
+                .inspect(|vm| {
+                    if let (true, Some((_, mx, my))) = (travelling, moving) {
+                        mover = Some(PieceVm {
+                            x: mx,
+                            y: my,
+                            travelling: false,
+                            ..vm.clone()
+                        });
+                    }
+                })
+            })
+            .collect();
+        models::sync(&self.models.pieces, pieces);
+        let gm = ui.global::<GameModels>();
+        gm.set_has_mover(mover.is_some());
+        if let Some(m) = mover {
+            gm.set_mover(m);
+        }
+    }
+
+    /// Candidate capture routes, the route being built, the crosses, the last move and the
+    /// hint.
+    pub fn routes(&self) {
+        let (ui, flow) = (self.ui, self.flow);
+        let (g, flipped) = (self.geometry, self.flipped);
+        let ctl = flow.controller();
+        let (routes, captured) = ctl.routes();
+        let built = ctl.route_so_far();
+        let mut route_vms: Vec<RouteVm> = routes
+            .iter()
+            .map(|r| RouteVm {
+                commands: view::polyline(g, r, flipped).into(),
+                active: false,
+            })
+            .collect();
+        if built.len() > 1 {
+            route_vms.push(RouteVm {
+                commands: view::polyline(g, &built, flipped).into(),
+                active: true,
+            });
+        }
+        models::sync(&self.models.routes, route_vms);
+        // The crosses: what the selected route takes, else (once the move has arrived) the
+        // point of a piece the last move huffed (R-Z14), so it does not vanish unseen.
+        let huffed = flow.huffed().filter(|_| self.animation.is_none());
+        let marks: Vec<DotVm> = if captured.is_empty() {
+            huffed.into_iter().collect()
+        } else {
+            captured
+        }
+        .iter()
+        .map(|&p| {
+            let (x, y) = view::xy(g, p, flipped);
+            DotVm { x, y }
+        })
+        .collect();
+        models::sync(&self.models.captured_marks, marks);
+        let game = ui.global::<GameAdapter>();
+        let last = match (self.animation, flow.last_move()) {
+            (None, Some(l)) => view::polyline(g, l, flipped),
+            _ => String::new(),
+        };
+        game.set_last_move(last.into());
+        game.set_hint_path(
+            flow.hint()
+                .map(|h| view::polyline(g, h, flipped))
+                .unwrap_or_default()
+                .into(),
+        );
+    }
+
+    /// Whose turn, the advice, the result, undo/redo, the options and the move list.
+    pub fn status(&self) {
+        let (ui, flow) = (self.ui, self.flow);
+        let game = ui.global::<GameAdapter>();
+        let session = flow.game();
+        game.set_white_to_move(session.position().side_to_move() == Color::White);
+        game.set_thinking(flow.computer_thinking());
+        game.set_animating(self.animation.is_some());
+        game.set_vs_computer(flow.vs_computer());
+        game.set_human_side(if flow.vs_computer() {
+            winner(Some(flow.human()))
+        } else {
+            Winner::None
+        });
+        game.set_human_to_move(flow.human_to_move() && !flow.computer_thinking());
+        game.set_message(message(flow.advice()));
+        let outcome = session.outcome().filter(|_| self.animation.is_none());
+        game.set_game_over(outcome.is_some());
+        game.set_winner(winner(outcome.and_then(|o| o.winner())));
+        game.set_reason(end_reason(outcome.map(|o| o.reason())));
+        game.set_can_undo(session.record().can_undo());
+        game.set_can_redo(session.record().can_redo());
+        game.set_options_in_force(strings(session.rules().options()));
+        game.set_capture(capture_kind(session.rules().capture()));
+        models::sync(&self.models.move_rows, move_rows(session.record()));
+    }
+}
