@@ -528,6 +528,7 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
     game.on_new_game(on(&app, App::rematch));
     game.on_leave(on(&app, App::leave));
     game.on_answer_ready(on(&app, App::take_answers));
+    crate::board_art::install(&ui);
 
     let w = ui.as_weak();
     ui.global::<SettingsAdapter>()

@@ -4,6 +4,7 @@
 //! * [`flow`]: the play around one game (turns, the computer, undo, advice) as decisions
 //!   returning effects, without Slint.
 //! * [`view`]: coordinates and path data for drawing the boards.
+//! * [`board_art`]: the board's wood, lines and points, painted once per size into an image.
 //! * [`store`]: settings and the unfinished game, saved atomically.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
 //! * [`animation`]: a move on its way, frame by frame.
@@ -29,6 +30,7 @@ pub use generated::*;
 pub mod ai_worker;
 pub mod animation;
 pub mod app;
+pub mod board_art;
 pub mod controller;
 pub mod flow;
 pub mod mapping;

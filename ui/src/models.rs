@@ -1,8 +1,8 @@
-//! The game screen's lists (board lines, points, pieces, routes, crosses, move rows) as Slint models that
+//! The game screen's lists (points, pieces, routes, crosses, move rows) as Slint models that
 //! live as long as the app and are updated row by row: only the rows that changed are
 //! touched, so Slint redraws only them.
 
-use crate::{AppWindow, DotVm, GameModels, LineVm, MoveRowVm, PieceVm, RouteVm, SpotVm};
+use crate::{AppWindow, DotVm, GameModels, MoveRowVm, PieceVm, RouteVm, SpotVm};
 use dama_core::BoardKind;
 use slint::{ComponentHandle, Model, ModelRc, VecModel};
 use std::cell::Cell;
@@ -10,10 +10,6 @@ use std::rc::Rc;
 
 /// One persistent model per list of the `GameModels` global.
 pub struct Models {
-    /// The board's straight lines (alquerque boards).
-    pub lines: Rc<VecModel<LineVm>>,
-    /// The board's diagonals (alquerque boards).
-    pub diagonals: Rc<VecModel<LineVm>>,
     /// Board points and their marks.
     pub spots: Rc<VecModel<SpotVm>>,
     /// Pieces on the board.
@@ -24,7 +20,7 @@ pub struct Models {
     pub captured_marks: Rc<VecModel<DotVm>>,
     /// The move list.
     pub move_rows: Rc<VecModel<MoveRowVm>>,
-    /// The board and orientation the line models were built for: they change only with
+    /// The board and orientation `GameModels.lines` was set for: it changes only with
     /// them, not on every frame of a move.
     pub lines_for: Cell<Option<(BoardKind, bool)>>,
 }
@@ -33,8 +29,6 @@ impl Models {
     /// Empty models, handed to the window's `GameModels` global once.
     pub fn install(ui: &AppWindow) -> Models {
         let m = Models {
-            lines: Rc::new(VecModel::default()),
-            diagonals: Rc::new(VecModel::default()),
             spots: Rc::new(VecModel::default()),
             pieces: Rc::new(VecModel::default()),
             routes: Rc::new(VecModel::default()),
@@ -43,8 +37,6 @@ impl Models {
             lines_for: Cell::new(None),
         };
         let g = ui.global::<GameModels>();
-        g.set_lines(ModelRc::from(m.lines.clone()));
-        g.set_diagonals(ModelRc::from(m.diagonals.clone()));
         g.set_spots(ModelRc::from(m.spots.clone()));
         g.set_pieces(ModelRc::from(m.pieces.clone()));
         g.set_routes(ModelRc::from(m.routes.clone()));

@@ -14,7 +14,7 @@ use crate::{
     AppWindow, DotVm, GameAdapter, GameModels, LineVm, PieceVm, RouteVm, SpotMark, SpotVm, Winner,
 };
 use dama_core::{Color, Geometry, Point, Position, Role};
-use slint::ComponentHandle;
+use slint::{ComponentHandle, ModelRc, VecModel};
 
 /// What the game screen shows now.
 pub struct GameView<'a> {
@@ -80,7 +80,7 @@ impl<'a> GameView<'a> {
         game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         game.set_board_size(g.size() as i32);
         if self.models.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
-            let (lines, diagonals): (Vec<_>, Vec<_>) = view::segments(g, flipped)
+            let lines: Vec<LineVm> = view::segments(g, flipped)
                 .into_iter()
                 .map(|s| LineVm {
                     x: s.x,
@@ -89,9 +89,11 @@ impl<'a> GameView<'a> {
                     h: s.h,
                     rising: s.rising,
                 })
-                .partition(|l| l.w == 0.0 || l.h == 0.0);
-            models::sync(&self.models.lines, lines);
-            models::sync(&self.models.diagonals, diagonals);
+                .collect();
+            // A new model, not new rows: the board's art is painted from this property
+            // and is painted again only when the property changes.
+            ui.global::<GameModels>()
+                .set_lines(ModelRc::new(VecModel::from(lines)));
         }
     }
 

@@ -39,7 +39,7 @@ fn v(x: f32) -> i32 {
     (x * 1000.0).round() as i32
 }
 
-/// One drawn line of an alquerque board, as the box it spans (0..1, origin top-left). A
+/// One drawn line of a board, as the box it spans (0..1, origin top-left). A
 /// straight line has a zero width or height; a diagonal runs corner to corner, `rising`
 /// from bottom-left to top-right.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,13 +56,24 @@ pub struct Segment {
     pub rising: bool,
 }
 
-/// The drawn lines of an alquerque board, one segment per pair of neighbouring points.
-/// Each is drawn on its own (a rectangle, or a path no bigger than its cell) because the
-/// software renderer rasterizes a path's whole box whenever any part of it is redrawn.
-/// Turkish Dama has no lines between points: its square grid is drawn from the board size.
+/// The drawn lines of a board (painted by `board_art`): on an alquerque board one segment
+/// per pair of neighbouring points; on the Turkish board the square grid, edges included.
 pub fn segments(g: &Geometry, flipped: bool) -> Vec<Segment> {
     if g.kind() == BoardKind::Squares8 {
-        return Vec::new();
+        let n = g.size() as f32;
+        return (0..=g.size())
+            .flat_map(|i| {
+                let at = i as f32 / n;
+                let line = |x, y, w, h| Segment {
+                    x,
+                    y,
+                    w,
+                    h,
+                    rising: false,
+                };
+                [line(at, 0.0, 0.0, 1.0), line(0.0, at, 1.0, 0.0)]
+            })
+            .collect();
     }
     g.lines()
         .iter()
@@ -172,7 +183,13 @@ mod tests {
         assert!(s
             .iter()
             .any(|d| d.rising && (d.x - a1.0).abs() < 1e-6 && (d.y + d.h - a1.1).abs() < 1e-6));
-        assert!(segments(Geometry::of(BoardKind::Squares8), false).is_empty());
+        // The Turkish board: 9 + 9 grid lines across the whole board.
+        let grid = segments(Geometry::of(BoardKind::Squares8), false);
+        assert_eq!(grid.len(), 18);
+        assert!(grid
+            .iter()
+            .all(|l| (l.w == 0.0 && l.h == 1.0) || (l.w == 1.0 && l.h == 0.0)));
+        assert!(grid.iter().any(|l| l.x == 1.0) && grid.iter().any(|l| l.y == 1.0));
     }
 
     #[test]

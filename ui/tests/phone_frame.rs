@@ -67,8 +67,8 @@ fn animate(screen: &mut Screen, ui: &dama_ui::AppWindow, mut each: impl FnMut(&S
 
 #[test]
 fn zamma_lines_drawn_partially_equal_a_full_repaint() {
-    // The alquerque lines are rectangles and small diagonal paths: what a moving piece
-    // redraws around itself must match drawing everything.
+    // The alquerque lines are part of the board's art image: what a moving piece redraws
+    // around itself must match drawing everything.
     let (mut screen, ui, dir) = phone("zamma");
     screen.draw().expect("a first frame");
     start_for_two(&mut screen, &ui, dama_ui::GameKind::Zamma);
@@ -77,6 +77,60 @@ fn zamma_lines_drawn_partially_equal_a_full_repaint() {
     animate(&mut screen, &ui, |_| {});
     let after = screen.frame.pixels().to_vec();
     assert_eq!(differing(&after, &full_repaint(&screen)), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_boards_art_is_copied_pixel_for_pixel() {
+    // The wood, lines and points are one image (`board_art`) that the renderer copies at its
+    // own size. Between two rows of pieces only the art shows: there the frame must hold
+    // the image's pixels exactly (not scaled, not shifted by a pixel).
+    let (mut screen, ui, dir) = phone("art");
+    start_for_two(&mut screen, &ui, dama_ui::GameKind::Zamma);
+    let inner = ElementHandle::find_by_element_id(&*ui, "Board::inner")
+        .next()
+        .expect("the board's playing area");
+    let (p, s) = (inner.absolute_position(), inner.size());
+    let px = |v: f32| (v * 2.625).round() as usize;
+    let (x0, y0, w, h) = (px(p.x), px(p.y), px(s.width), px(s.height));
+    // The arguments board.slint passes, in physical pixels.
+    let theme = ui.global::<dama_ui::Theme>();
+    let art = ui
+        .global::<dama_ui::BoardArt>()
+        .invoke_paint(
+            w as f32,
+            h as f32,
+            ui.global::<dama_ui::GameModels>().get_lines(),
+            2.5 * 2.625,
+            (s.width / 9.0 * 0.12).max(5.0) / 2.0 * 2.625,
+            4.0 * 2.625,
+            theme.get_board(),
+            theme.get_board_edge(),
+            theme.get_board_line(),
+        )
+        .to_rgb8()
+        .expect("an RGB image");
+    assert_eq!((art.width() as usize, art.height() as usize), (w, h));
+    let frame = screen.frame.pixels();
+    let cell = w / 9;
+    let mut compared = 0;
+    for row in 1..9 {
+        // Half-way between two rows of points, 6 pixels up and down; the first column
+        // holds the rank labels.
+        let mid = row * h / 9;
+        for y in mid - 6..mid + 6 {
+            for x in cell..w - cell {
+                let (a, f) = (art.as_slice()[y * w + x], frame[(y0 + y) * 1080 + x0 + x]);
+                assert_eq!(
+                    (a.r, a.g, a.b),
+                    (f.red, f.green, f.blue),
+                    "pixel {x},{y} of the board"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 50_000);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

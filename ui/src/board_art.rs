@@ -1,0 +1,365 @@
+//! The board's fixed art — the wood, its lines and its points — painted into one opaque
+//! image per size and theme, which every frame then copies.
+//!
+//! Why not Slint items: the software renderer draws a path through a coverage mask as big
+//! as the path's box and walks that box pixel by pixel on every frame that shows it. The 64
+//! diagonals of a Zamma board were a third of a full repaint's instructions at 1440×3120
+//! (callgrind). The image is painted when the board's size, kind or theme changes, not per
+//! frame: at 1440 × 1440 pixels it is 6 MB and takes a few milliseconds.
+
+use crate::view::Segment;
+use crate::{AppWindow, BoardArt};
+use slint::{ComponentHandle, Model, Rgb8Pixel, SharedPixelBuffer};
+
+/// The largest side painted: a board bigger than any screen is a layout fault, not a
+/// reason to allocate gigabytes.
+const MAX_SIDE: u32 = 8192;
+
+/// What the art is made of. Lengths are in the image's pixels; segments are relative to
+/// the image (0..1, origin top-left), as `view::segments` gives them.
+pub struct Art<'a> {
+    /// The image's width in pixels.
+    pub width: u32,
+    /// The image's height in pixels.
+    pub height: u32,
+    /// The lines: straight ones with square ends (they meet without a notch), diagonals
+    /// with flat ends (they end in a point's dot).
+    pub segments: &'a [Segment],
+    /// The lines' width.
+    pub line_width: f32,
+    /// The radius of the dot on every line end (0: no dots).
+    pub point_radius: f32,
+    /// The radius of the wood's rounded corners; beyond them the edge's colour shows.
+    pub corner_radius: f32,
+    /// The wood.
+    pub wood: Rgb8Pixel,
+    /// The board's edge, seen in the corners.
+    pub edge: Rgb8Pixel,
+    /// The lines and the points.
+    pub ink: Rgb8Pixel,
+}
+
+/// Paints `art` (an empty image for a zero size; sides are capped at 8192 pixels).
+pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
+    let (w, h) = (art.width.min(MAX_SIDE), art.height.min(MAX_SIDE));
+    let mut image = SharedPixelBuffer::<Rgb8Pixel>::new(w, h);
+    let mut c = Canvas {
+        w: w as usize,
+        h: h as usize,
+        px: image.make_mut_slice(),
+    };
+    c.px.fill(art.wood);
+    c.corners(art.corner_radius, art.edge);
+    let (wf, hf) = (w as f32, h as f32);
+    let half = art.line_width / 2.0;
+    let mut ends: Vec<(f32, f32)> = Vec::new();
+    for s in art.segments {
+        let (left, right) = (s.x * wf, (s.x + s.w) * wf);
+        let (top, bottom) = (s.y * hf, (s.y + s.h) * hf);
+        let (a, b) = if s.rising {
+            ((left, bottom), (right, top))
+        } else {
+            ((left, top), (right, bottom))
+        };
+        let straight = s.w == 0.0 || s.h == 0.0;
+        c.line(a, b, half, if straight { half } else { 0.0 }, art.ink);
+        for e in [a, b] {
+            if !ends
+                .iter()
+                .any(|p| (p.0 - e.0).abs() < 0.5 && (p.1 - e.1).abs() < 0.5)
+            {
+                ends.push(e);
+            }
+        }
+    }
+    if art.point_radius > 0.0 {
+        for e in ends {
+            c.disc(e, art.point_radius, art.ink);
+        }
+    }
+    image
+}
+
+/// Answers the window's `BoardArt.paint` with [`paint`].
+pub fn install(ui: &AppWindow) {
+    ui.global::<BoardArt>().on_paint(
+        |width, height, lines, line_width, point_radius, corner_radius, wood, edge, ink| {
+            let segments: Vec<Segment> = lines
+                .iter()
+                .map(|l| Segment {
+                    x: l.x,
+                    y: l.y,
+                    w: l.w,
+                    h: l.h,
+                    rising: l.rising,
+                })
+                .collect();
+            // A float cast saturates: a NaN or negative side is 0 (nothing painted).
+            let side = |v: f32| v.round() as u32;
+            let rgb = |c: slint::Color| Rgb8Pixel {
+                r: c.red(),
+                g: c.green(),
+                b: c.blue(),
+            };
+            slint::Image::from_rgb8(paint(&Art {
+                width: side(width),
+                height: side(height),
+                segments: &segments,
+                line_width,
+                point_radius,
+                corner_radius,
+                wood: rgb(wood),
+                edge: rgb(edge),
+                ink: rgb(ink),
+            }))
+        },
+    );
+}
+
+/// How much of a pixel lies inside an edge at signed distance `d` from its centre
+/// (positive: inside), for a one-pixel box filter.
+fn cover(d: f32) -> f32 {
+    (d + 0.5).clamp(0.0, 1.0)
+}
+
+struct Canvas<'a> {
+    w: usize,
+    h: usize,
+    px: &'a mut [Rgb8Pixel],
+}
+
+impl Canvas<'_> {
+    /// Mixes `color` into pixel (x, y) by `coverage` (0..1).
+    fn blend(&mut self, x: usize, y: usize, color: Rgb8Pixel, coverage: f32) {
+        if coverage <= 0.0 {
+            return;
+        }
+        let p = &mut self.px[y * self.w + x];
+        let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * coverage).round() as u8;
+        *p = Rgb8Pixel {
+            r: mix(p.r, color.r),
+            g: mix(p.g, color.g),
+            b: mix(p.b, color.b),
+        };
+    }
+
+    /// The pixel rows and columns a box reaches, clipped to the image.
+    fn span(&self, lo: f32, hi: f32, len: usize) -> std::ops::Range<usize> {
+        let lo = lo.floor().max(0.0) as usize;
+        let hi = (hi.ceil().max(0.0) as usize).min(len);
+        lo.min(hi)..hi
+    }
+
+    /// A line from `a` to `b`, `half` its width on each side, its ends pushed out by
+    /// `extend`.
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), half: f32, extend: f32, color: Rgb8Pixel) {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        if len == 0.0 {
+            return;
+        }
+        let (ux, uy) = (dx / len, dy / len);
+        // How far from the axis a touched pixel's centre can lie, and the box it stays in.
+        let reach = half + 1.0;
+        let pad = extend + reach;
+        let (left, right) = (a.0.min(b.0) - pad, a.0.max(b.0) + pad);
+        let rows = self.span(a.1.min(b.1) - pad, a.1.max(b.1) + pad, self.h);
+        for y in rows {
+            let py = y as f32 + 0.5;
+            // A slanted line touches a short run of each row: only that run is visited.
+            let (lo, hi) = if uy.abs() > 1e-3 {
+                let centre = a.0 + (py - a.1) * ux / uy;
+                let run = reach / uy.abs();
+                ((centre - run).max(left), (centre + run).min(right))
+            } else {
+                (left, right)
+            };
+            for x in self.span(lo, hi, self.w) {
+                let (qx, qy) = (x as f32 + 0.5 - a.0, py - a.1);
+                let across = (qx * uy - qy * ux).abs();
+                let along = qx * ux + qy * uy;
+                let c = cover(half - across) * cover(along + extend) * cover(len + extend - along);
+                self.blend(x, y, color, c);
+            }
+        }
+    }
+
+    /// A filled circle.
+    fn disc(&mut self, (cx, cy): (f32, f32), r: f32, color: Rgb8Pixel) {
+        for y in self.span(cy - r - 1.0, cy + r + 1.0, self.h) {
+            for x in self.span(cx - r - 1.0, cx + r + 1.0, self.w) {
+                let d = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
+                self.blend(x, y, color, cover(r - d));
+            }
+        }
+    }
+
+    /// `color` outside the quarter circles of radius `r` in the four corners.
+    fn corners(&mut self, r: f32, color: Rgb8Pixel) {
+        let n = (r.ceil().max(0.0) as usize).min(self.w / 2).min(self.h / 2);
+        for j in 0..n {
+            for i in 0..n {
+                let d = ((r - i as f32 - 0.5).powi(2) + (r - j as f32 - 0.5).powi(2)).sqrt();
+                let c = 1.0 - cover(r - d);
+                let (right, bottom) = (self.w - 1 - i, self.h - 1 - j);
+                for (x, y) in [(i, j), (right, j), (i, bottom), (right, bottom)] {
+                    self.blend(x, y, color, c);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WOOD: Rgb8Pixel = Rgb8Pixel {
+        r: 200,
+        g: 170,
+        b: 120,
+    };
+    const EDGE: Rgb8Pixel = Rgb8Pixel {
+        r: 90,
+        g: 60,
+        b: 30,
+    };
+    const INK: Rgb8Pixel = Rgb8Pixel { r: 0, g: 0, b: 0 };
+
+    fn art(segments: &[Segment], point_radius: f32) -> SharedPixelBuffer<Rgb8Pixel> {
+        paint(&Art {
+            width: 100,
+            height: 100,
+            segments,
+            line_width: 3.0,
+            point_radius,
+            corner_radius: 6.0,
+            wood: WOOD,
+            edge: EDGE,
+            ink: INK,
+        })
+    }
+
+    fn at(img: &SharedPixelBuffer<Rgb8Pixel>, x: usize, y: usize) -> Rgb8Pixel {
+        img.as_slice()[y * img.width() as usize + x]
+    }
+
+    #[test]
+    fn wood_with_the_edge_in_its_corners() {
+        let img = art(&[], 0.0);
+        assert_eq!((img.width(), img.height()), (100, 100));
+        assert_eq!(at(&img, 50, 50), WOOD);
+        for (x, y) in [(0, 0), (99, 0), (0, 99), (99, 99)] {
+            assert_eq!(at(&img, x, y), EDGE, "corner {x},{y}");
+        }
+        // Just inside a corner's curve, and along the sides between the corners.
+        assert_eq!(at(&img, 6, 6), WOOD);
+        assert_eq!(at(&img, 50, 0), WOOD);
+        assert_eq!(at(&img, 0, 50), WOOD);
+    }
+
+    #[test]
+    fn straight_lines_are_drawn_to_their_width_with_square_ends() {
+        // A horizontal line across the middle, from x 20 to 80.
+        let h = Segment {
+            x: 0.2,
+            y: 0.5,
+            w: 0.6,
+            h: 0.0,
+            rising: false,
+        };
+        let img = art(&[h], 0.0);
+        assert_eq!(at(&img, 50, 49), INK);
+        assert_eq!(at(&img, 50, 50), INK);
+        // 1.5 pixels each side of y = 50: rows 48 and 51 are half covered, 47 and 52 clear.
+        assert_ne!(at(&img, 50, 48), INK);
+        assert_ne!(at(&img, 50, 48), WOOD);
+        assert_eq!(at(&img, 50, 46), WOOD);
+        assert_eq!(at(&img, 50, 53), WOOD);
+        // The ends reach half the width past the line's end points.
+        assert_eq!(at(&img, 80, 50), INK);
+        assert_eq!(at(&img, 83, 50), WOOD);
+        assert_eq!(at(&img, 16, 50), WOOD);
+    }
+
+    #[test]
+    fn diagonals_run_corner_to_corner_of_their_box() {
+        let falling = Segment {
+            x: 0.2,
+            y: 0.2,
+            w: 0.3,
+            h: 0.3,
+            rising: false,
+        };
+        let rising = Segment {
+            rising: true,
+            ..falling
+        };
+        let img = art(&[falling], 0.0);
+        assert_eq!(at(&img, 35, 35), INK);
+        assert_eq!(at(&img, 35, 45), WOOD);
+        let img = art(&[rising], 0.0);
+        // From the box's bottom-left (20, 50) to its top-right (50, 20).
+        assert_eq!(at(&img, 35, 34), INK);
+        assert_eq!(at(&img, 25, 45), INK);
+        assert_eq!(at(&img, 25, 25), WOOD);
+        // Flat ends: nothing beyond the box.
+        assert_eq!(at(&img, 54, 16), WOOD);
+    }
+
+    #[test]
+    fn points_sit_on_every_line_end() {
+        let rising = Segment {
+            x: 0.2,
+            y: 0.2,
+            w: 0.3,
+            h: 0.3,
+            rising: true,
+        };
+        let img = art(&[rising], 5.0);
+        for (x, y) in [(20, 50), (50, 20)] {
+            assert_eq!(at(&img, x + 3, y), INK, "dot at {x},{y}");
+            assert_eq!(at(&img, x - 3, y), INK, "dot at {x},{y}");
+        }
+        // The box's other corners have no dot.
+        assert_eq!(at(&img, 17, 20), WOOD);
+        assert_eq!(at(&img, 53, 50), WOOD);
+    }
+
+    #[test]
+    fn degenerate_sizes_paint_nothing_and_never_panic() {
+        let s = [Segment {
+            x: -1.0,
+            y: 2.0,
+            w: 5.0,
+            h: 0.0,
+            rising: false,
+        }];
+        for (w, h) in [(0, 0), (0, 10), (1, 1), (3, 2)] {
+            let img = paint(&Art {
+                width: w,
+                height: h,
+                segments: &s,
+                line_width: 40.0,
+                point_radius: 30.0,
+                corner_radius: 50.0,
+                wood: WOOD,
+                edge: EDGE,
+                ink: INK,
+            });
+            assert_eq!((img.width(), img.height()), (w, h));
+        }
+        let huge = paint(&Art {
+            width: u32::MAX,
+            height: 1,
+            segments: &[],
+            line_width: 1.0,
+            point_radius: 0.0,
+            corner_radius: 0.0,
+            wood: WOOD,
+            edge: EDGE,
+            ink: INK,
+        });
+        assert_eq!(huge.width(), MAX_SIDE);
+    }
+}
