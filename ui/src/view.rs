@@ -167,7 +167,7 @@ mod tests {
     }
 
     #[test]
-    fn segments_draw_every_line_in_its_own_box() {
+    fn segments_are_the_lines_of_each_board() {
         let g = Geometry::of(BoardKind::Kharbaga);
         let s = segments(g, false);
         assert_eq!(s.len(), g.lines().len());
