@@ -5,7 +5,8 @@
 //! `cargo bench -p dama-ui --bench frame` prints, per screen size: a full repaint of the game
 //! screen (everything drawn); the frames of a man moving one step (partial repaint: only what
 //! changed is drawn and copied), with the targets of issue 14 (16 ms and 4 ms); and the frames
-//! that answer the tap and show the arrival (board marks, move list, buttons change).
+//! that answer the tap and show the arrival (board marks, move list, buttons change); and
+//! the painting of the board's art image (`board_art`), done once per size and theme.
 //! `cargo bench -p dama-ui --bench frame --profile release-app` measures the shipped profile.
 //! Each size runs in a process of its own, because a process has one Slint platform.
 
@@ -138,12 +139,45 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
             }
         }
     }
+    // The board's art (board_art), painted when the game screen opens, turns or changes
+    // theme: timed (after the frames, so as not to disturb them) for a board as wide as the screen, with the lines, widths and colours
+    // board.slint passes.
+    let side = w as f32 * 0.95;
+    let theme = ui.global::<dama_ui::Theme>();
+    let squares = ui.global::<dama_ui::GameAdapter>().get_squares();
+    let mut art = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        let image = ui.global::<dama_ui::BoardArt>().invoke_paint(
+            side,
+            side,
+            ui.global::<dama_ui::GameModels>().get_lines(),
+            if squares { 1.5 } else { 2.5 } * scale,
+            if squares {
+                0.0
+            } else {
+                (side / scale / 9.0 * 0.12).max(5.0) / 2.0 * scale
+            },
+            4.0 * scale,
+            theme.get_board(),
+            theme.get_board_edge(),
+            theme.get_board_line(),
+        );
+        art.push(t.elapsed().as_secs_f64() * 1e3);
+        assert_eq!(image.size().width, side.round() as u32);
+    }
+
     let _ = std::fs::remove_dir_all(&dir);
     let screen_px = (w * h) as f64;
     let (fmin, fmed, fmax) = stats(full);
     println!(
         "{name}: full repaint         min {fmin:6.2} ms  median {fmed:6.2} ms  max {fmax:6.2} ms  (target 16 ms: median {:.2}x of it)",
         fmed / 16.0
+    );
+    let (pmin, pmed, pmax) = stats(art);
+    println!(
+        "{name}: board art painted   min {pmin:6.2} ms  median {pmed:6.2} ms  max {pmax:6.2} ms  ({0}x{0} pixels, once per size and theme)",
+        side.round()
     );
     if moving.is_empty() {
         println!("{name}: no animation frame was drawn");

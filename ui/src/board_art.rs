@@ -135,7 +135,13 @@ impl Canvas<'_> {
             return;
         }
         let p = &mut self.px[y * self.w + x];
-        let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * coverage).round() as u8;
+        if coverage >= 1.0 {
+            *p = color;
+            return;
+        }
+        // + 0.5 and a cast rounds (the value is never negative) without a call to roundf,
+        // which at the app's opt-level z is not inlined.
+        let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * coverage + 0.5) as u8;
         *p = Rgb8Pixel {
             r: mix(p.r, color.r),
             g: mix(p.g, color.g),
@@ -240,6 +246,10 @@ mod tests {
         })
     }
 
+    fn segment(x: f32, y: f32, w: f32, h: f32, rising: bool) -> Segment {
+        Segment { x, y, w, h, rising }
+    }
+
     fn at(img: &SharedPixelBuffer<Rgb8Pixel>, x: usize, y: usize) -> Rgb8Pixel {
         img.as_slice()[y * img.width() as usize + x]
     }
@@ -261,21 +271,15 @@ mod tests {
     #[test]
     fn straight_lines_are_drawn_to_their_width_with_square_ends() {
         // A horizontal line across the middle, from x 20 to 80.
-        let h = Segment {
-            x: 0.2,
-            y: 0.5,
-            w: 0.6,
-            h: 0.0,
-            rising: false,
-        };
-        let img = art(&[h], 0.0);
+        let img = art(&[segment(0.2, 0.5, 0.6, 0.0, false)], 0.0);
         assert_eq!(at(&img, 50, 49), INK);
         assert_eq!(at(&img, 50, 50), INK);
         // 1.5 pixels each side of y = 50: rows 48 and 51 are half covered, 47 and 52 clear.
         assert_ne!(at(&img, 50, 48), INK);
         assert_ne!(at(&img, 50, 48), WOOD);
-        assert_eq!(at(&img, 50, 46), WOOD);
-        assert_eq!(at(&img, 50, 53), WOOD);
+        assert_ne!(at(&img, 50, 51), INK);
+        assert_eq!(at(&img, 50, 47), WOOD);
+        assert_eq!(at(&img, 50, 52), WOOD);
         // The ends reach half the width past the line's end points.
         assert_eq!(at(&img, 80, 50), INK);
         assert_eq!(at(&img, 83, 50), WOOD);
@@ -284,21 +288,10 @@ mod tests {
 
     #[test]
     fn diagonals_run_corner_to_corner_of_their_box() {
-        let falling = Segment {
-            x: 0.2,
-            y: 0.2,
-            w: 0.3,
-            h: 0.3,
-            rising: false,
-        };
-        let rising = Segment {
-            rising: true,
-            ..falling
-        };
-        let img = art(&[falling], 0.0);
+        let img = art(&[segment(0.2, 0.2, 0.3, 0.3, false)], 0.0);
         assert_eq!(at(&img, 35, 35), INK);
         assert_eq!(at(&img, 35, 45), WOOD);
-        let img = art(&[rising], 0.0);
+        let img = art(&[segment(0.2, 0.2, 0.3, 0.3, true)], 0.0);
         // From the box's bottom-left (20, 50) to its top-right (50, 20).
         assert_eq!(at(&img, 35, 34), INK);
         assert_eq!(at(&img, 25, 45), INK);
@@ -309,14 +302,7 @@ mod tests {
 
     #[test]
     fn points_sit_on_every_line_end() {
-        let rising = Segment {
-            x: 0.2,
-            y: 0.2,
-            w: 0.3,
-            h: 0.3,
-            rising: true,
-        };
-        let img = art(&[rising], 5.0);
+        let img = art(&[segment(0.2, 0.2, 0.3, 0.3, true)], 5.0);
         for (x, y) in [(20, 50), (50, 20)] {
             assert_eq!(at(&img, x + 3, y), INK, "dot at {x},{y}");
             assert_eq!(at(&img, x - 3, y), INK, "dot at {x},{y}");
@@ -328,13 +314,7 @@ mod tests {
 
     #[test]
     fn degenerate_sizes_paint_nothing_and_never_panic() {
-        let s = [Segment {
-            x: -1.0,
-            y: 2.0,
-            w: 5.0,
-            h: 0.0,
-            rising: false,
-        }];
+        let s = [segment(-1.0, 2.0, 5.0, 0.0, false)];
         for (w, h) in [(0, 0), (0, 10), (1, 1), (3, 2)] {
             let img = paint(&Art {
                 width: w,
