@@ -55,6 +55,21 @@ async fn tap(ui: &AppWindow, label: &str) {
     e.single_click(PointerEventButton::Left).await;
 }
 
+/// Presses the open dialog's button: drawn over the screen, it is the last one so labelled
+/// (the game screen's own "Resign" and "Offer draw" buttons come first).
+async fn answer(ui: &AppWindow, label: &str) {
+    let e = ElementHandle::find_by_accessible_label(ui, label)
+        .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+        .last()
+        .unwrap_or_else(|| panic!("no dialog button labelled {label}"));
+    e.single_click(PointerEventButton::Left).await;
+}
+
+/// The game's result as the record holds it (what is saved and shown).
+fn outcome(h: &AppHandle) -> Option<dama_core::Outcome> {
+    h.with(|a| a.record().unwrap().outcome())
+}
+
 fn marked(ui: &AppWindow, mark: SpotMark) -> Vec<String> {
     let spots = ui.global::<GameModels>().get_spots();
     (0..spots.row_count())
@@ -357,6 +372,50 @@ async fn scenarios(h: &AppHandle) {
         ui.global::<dama_ui::GameAdapter>().get_reason(),
         EndReason::Agreement
     );
+
+    // each dialog's answer does what it says, pressed as a player presses it (issue
+    // 24: confirming Resign was taken as a draw offer, and did nothing for two players).
+    use dama_core::{Outcome, Reason};
+    let game = ui.global::<dama_ui::GameAdapter>();
+    start(h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
+    tap(ui, "Resign").await;
+    assert_eq!(game.get_dialog(), Dialog::Resign);
+    tap(ui, "Keep playing").await;
+    assert_eq!(game.get_dialog(), Dialog::None);
+    assert_eq!(outcome(h), None, "keep playing keeps playing");
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
+    settle(h).await;
+    assert_eq!(game.get_dialog(), Dialog::None);
+    assert!(game.get_game_over());
+    assert_eq!(game.get_reason(), EndReason::Resignation);
+    assert_eq!(game.get_winner(), Winner::Black, "the computer wins");
+    assert_eq!(
+        outcome(h),
+        Some(Outcome::Win { winner: Color::Black, reason: Reason::Resignation })
+    );
+    // Two players: the side to move resigns (Black here).
+    start(h, "B:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
+    assert_eq!(
+        outcome(h),
+        Some(Outcome::Win { winner: Color::White, reason: Reason::Resignation })
+    );
+    assert_eq!(game.get_winner(), Winner::White);
+    // Two players: one offers a draw, the other declines it, then accepts it.
+    start(h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
+    tap(ui, "Offer draw").await;
+    assert_eq!(game.get_dialog(), Dialog::AcceptDraw);
+    tap(ui, "Decline").await;
+    assert_eq!(outcome(h), None, "declined");
+    tap(ui, "Offer draw").await;
+    answer(ui, "Accept draw").await;
+    assert_eq!(outcome(h), Some(Outcome::Draw { reason: Reason::Agreement }));
+    assert_eq!(game.get_reason(), EndReason::Agreement);
+    // The ended game is no game to resume.
+    game.invoke_leave();
+    assert!(!ui.global::<dama_ui::HomeAdapter>().get_can_resume());
 
     // Undo after resigning takes back the resignation only.
     let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
