@@ -19,4 +19,17 @@ rm -f "$out/test.jar" # a failed compile must not leave the last run's jar to te
   android/bindings/src/main/kotlin/app/damazamma/core/dama_core.kt tests/ffi/kotlin/FfiTest.kt 2>&1 \
   | grep -v "^warning:" || true
 [ -f "$out/test.jar" ] || { echo "kotlin: the test did not compile" >&2; exit 1; }
-java -Djna.library.path="$PWD/target/debug" -cp "$out/test.jar:$jna:$(dirname "$kotlinc")/../lib/kotlin-stdlib.jar" FfiTestKt
+stdlib=$(dirname "$kotlinc")/../lib/kotlin-stdlib.jar
+java -Djna.library.path="$PWD/target/debug" -cp "$out/test.jar:$jna:$stdlib" FfiTestKt
+
+# The Android device test, on the JVM with JUnit 4 (Debian's junit4) and AndroidX's runner
+# as JUnit's own (tests/ffi/kotlin/jvm): the same file, the same bindings.
+junit=/usr/share/java/junit4.jar
+[ -f "$junit" ] || { echo "junit4 is missing (apt-get install junit4)" >&2; exit 1; }
+rm -f "$out/device-test.jar"
+"$kotlinc" -nowarn -cp "$jna:$junit" -d "$out/device-test.jar" \
+  android/bindings/src/main/kotlin/app/damazamma/core/dama_core.kt tests/ffi/kotlin/jvm/AndroidJUnit4.kt \
+  android/bindings/src/androidTest/kotlin/app/damazamma/core/CoreTest.kt 2>&1 | grep -v "^warning:" || true
+[ -f "$out/device-test.jar" ] || { echo "kotlin: CoreTest.kt did not compile" >&2; exit 1; }
+java -Djna.library.path="$PWD/target/debug" -cp "$out/device-test.jar:$jna:$junit:/usr/share/java/hamcrest-core.jar:$stdlib" \
+  org.junit.runner.JUnitCore app.damazamma.core.CoreTest

@@ -3,7 +3,8 @@
 # Rust for ARM) and runs every test: format, lints, the Rust tests of every crate (rules,
 # AI, UI headless with screenshots), the rule-book vectors through the `dama` command line,
 # the FFI tests through the generated Python and Kotlin bindings, the desktop app under Xvfb,
-# the offline check, and the ARM64/Android/iOS proofs with the size budgets.
+# the offline check, the signed Android APK with its checks and size budgets, and the
+# ARM64/iOS proofs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,7 @@ trap 'printf "\n== done == (at %d s)\n" $(($(date +%s) - start))' EXIT
 
 step "setup"
 need=()
-for p in libjna-java xvfb x11-apps imagemagick libfontconfig-dev libxkbcommon-x11-0 libx11-xcb1 \
+for p in libjna-java junit4 xvfb x11-apps imagemagick libfontconfig-dev libxkbcommon-x11-0 libx11-xcb1 \
          libxcursor1 libxrandr2 libxi6 fonts-dejavu-core bc; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
@@ -59,5 +60,8 @@ bash scripts/smoke-desktop.sh target/debug/dama-app
 step "offline"
 bash scripts/offline-check.sh
 
-step "ARM64 under qemu, Android/iOS type checks, sizes"
+step "Android: the signed APK, built, linted, checked (target/android/dama-zamma.apk)"
+bash scripts/android-apk.sh
+
+step "ARM64 under qemu, Android/iOS type checks of the core and FFI, the iOS app"
 bash scripts/arm64.sh

@@ -2,9 +2,14 @@
 // started by Android's NativeActivity (android_main in ui/src/lib.rs). It draws with Slint's
 // software renderer through its own platform (ui/src/platform/android.rs): only the NDK is
 // needed, no Skia and no Java code.
+import java.util.Properties
+
 plugins {
     id("com.android.application")
 }
+
+// The app's identity and SDK levels, shared with scripts/android-apk.sh (one source).
+val app = Properties().apply { rootDir.resolve("app.properties").inputStream().use { load(it) } }
 
 val abis = listOf("arm64-v8a", "armeabi-v7a", "x86_64")
 val workspace = rootDir.parentFile
@@ -16,12 +21,13 @@ android {
     ndkVersion = "27.2.12479018"
 
     defaultConfig {
-        applicationId = "app.damazamma"
-        // Android 11: WindowInsets.getInsets(type), which gives the safe area.
-        minSdk = 30
-        targetSdk = 35
-        versionCode = 1
-        versionName = "0.1.0"
+        applicationId = app.getProperty("applicationId")
+        // Android 7.0; the safe area comes from the older inset calls before Android 11.
+        minSdk = app.getProperty("minSdk").toInt()
+        targetSdk = app.getProperty("targetSdk").toInt()
+        versionCode = app.getProperty("versionCode").toInt()
+        versionName = app.getProperty("versionName")
+        manifestPlaceholders["libName"] = app.getProperty("libName")
         ndk { abiFilters += abis }
     }
 
@@ -36,6 +42,7 @@ android {
 
     sourceSets["main"].jniLibs.srcDir(jniOut)
 
+    // The library stays stored in the APK and is mapped from there (extractNativeLibs=false).
     packaging {
         jniLibs.useLegacyPackaging = false
     }
@@ -46,10 +53,13 @@ val cargoBuild by tasks.registering(Exec::class) {
     group = "rust"
     description = "Builds the Slint UI library for every ABI with cargo-ndk"
     workingDir = workspace
-    val args = mutableListOf("cargo", "ndk", "--platform", "30")
+    val args = mutableListOf("cargo", "ndk", "--platform", app.getProperty("minSdk"))
     abis.forEach { args += listOf("-t", it) }
     args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--profile", "release-app", "-p", "dama-ui", "--lib", "--no-default-features")
     commandLine(args)
+    // LOAD segments on 16 KB pages, as scripts/android-apk.sh links them.
+    environment("CARGO_TARGET_AARCH64_LINUX_ANDROID_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
+    environment("CARGO_TARGET_X86_64_LINUX_ANDROID_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
     inputs.dir(File(workspace, "ui/src"))
     inputs.dir(File(workspace, "ui/ui"))
     inputs.dir(File(workspace, "core/src"))

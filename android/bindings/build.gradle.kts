@@ -14,7 +14,7 @@ android {
     compileSdk = 35
     ndkVersion = "27.2.12479018"
     defaultConfig {
-        minSdk = 30
+        minSdk = 24
         testInstrumentationRunner = "androidx.test.runner.AndroidJUnitRunner"
         ndk { abiFilters += abis }
     }
@@ -31,7 +31,7 @@ val cargoBuildCore by tasks.registering(Exec::class) {
     group = "rust"
     description = "Builds libdama_ffi.so for every ABI with cargo-ndk"
     workingDir = workspace
-    val args = mutableListOf("cargo", "ndk", "--platform", "30")
+    val args = mutableListOf("cargo", "ndk", "--platform", "24")
     abis.forEach { args += listOf("-t", it) }
     args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--release", "-p", "dama-ffi", "--lib")
     commandLine(args)

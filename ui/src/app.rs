@@ -324,6 +324,11 @@ impl App {
         self.play(Flow::resign);
     }
 
+    /// Writes the pending saves now (the app goes to the background).
+    pub fn flush_saves(&mut self) {
+        self.saver.flush();
+    }
+
     /// Back to the home screen; a running search is cancelled, the game stays saved.
     pub fn leave(&mut self) {
         self.play(Flow::pause);
@@ -421,6 +426,11 @@ impl AppHandle {
     /// callback, which holds the state already.
     pub fn with<R>(&self, f: impl FnOnce(&mut App) -> R) -> R {
         f(&mut self.app.borrow_mut())
+    }
+
+    /// The state, for the platform's hooks (they must not keep the app alive).
+    pub(crate) fn state(&self) -> std::rc::Weak<RefCell<App>> {
+        Rc::downgrade(&self.app)
     }
 
     /// Taps the board point labelled `label`, as a touch on it would (tests, benches).

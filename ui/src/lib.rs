@@ -56,6 +56,11 @@ fn android_main(android_app: android_activity::AndroidApp) {
     if let Err(e) = platform::android::run(android_app) {
         eprintln!("dama-ui: {e}");
     }
+    // The activity ended and the game is on disk. Slint's platform and window belong to this
+    // process and this thread for good, and a new activity would call android_main again on
+    // a new thread, where they cannot be made again: the process ends with the activity, and
+    // the next start (which reopens the saved game) is a fresh process.
+    std::process::exit(0);
 }
 
 /// The entry point of the Linux build with the phone features, the size proxy of the Android

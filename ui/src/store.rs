@@ -241,6 +241,16 @@ impl Saver {
         }
     }
 
+    /// Writes what is pending now and waits for it (the app goes to the background, where
+    /// the system may end the process without a word). The next save starts a new thread.
+    pub fn flush(&mut self) {
+        // Closing the channel makes the thread write at once and end.
+        self.writes = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
     /// Saves the settings soon.
     pub fn settings(&mut self, s: &Settings) {
         self.send(Write::Settings(s.clone()));
@@ -254,11 +264,7 @@ impl Saver {
 
 impl Drop for Saver {
     fn drop(&mut self) {
-        // Closing the channel ends the thread once it has written what was pending.
-        self.writes = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+        self.flush();
     }
 }
 

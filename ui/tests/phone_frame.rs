@@ -242,6 +242,17 @@ fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
         "partial frames add up to the full picture"
     );
 
+    // Pausing writes the move now (Lifecycle: Paused -> flush_saves), not after the saver's
+    // pause: the system may end a background app without a word.
+    ui.tap_label("a6");
+    ui.tap_label("a5");
+    hooks.flush_saves();
+    let saved = std::fs::read_to_string(dir.join("game.json")).expect("the game is on disk");
+    assert!(
+        saved.contains("a6-a5"),
+        "the move just played is saved: {saved}"
+    );
+
     // Back from the game goes Home; from Home it does not.
     assert!(hooks.go_back());
     assert_eq!(ui.get_screen(), dama_ui::Screen::Home);

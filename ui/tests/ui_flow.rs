@@ -392,7 +392,10 @@ async fn scenarios(h: &AppHandle) {
     assert_eq!(game.get_winner(), Winner::Black, "the computer wins");
     assert_eq!(
         outcome(h),
-        Some(Outcome::Win { winner: Color::Black, reason: Reason::Resignation })
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: Reason::Resignation
+        })
     );
     // Two players: the side to move resigns (Black here).
     start(h, "B:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
@@ -400,7 +403,10 @@ async fn scenarios(h: &AppHandle) {
     answer(ui, "Resign").await;
     assert_eq!(
         outcome(h),
-        Some(Outcome::Win { winner: Color::White, reason: Reason::Resignation })
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Resignation
+        })
     );
     assert_eq!(game.get_winner(), Winner::White);
     // Two players: one offers a draw, the other declines it, then accepts it.
@@ -411,7 +417,12 @@ async fn scenarios(h: &AppHandle) {
     assert_eq!(outcome(h), None, "declined");
     tap(ui, "Offer draw").await;
     answer(ui, "Accept draw").await;
-    assert_eq!(outcome(h), Some(Outcome::Draw { reason: Reason::Agreement }));
+    assert_eq!(
+        outcome(h),
+        Some(Outcome::Draw {
+            reason: Reason::Agreement
+        })
+    );
     assert_eq!(game.get_reason(), EndReason::Agreement);
     // The ended game is no game to resume.
     game.invoke_leave();

@@ -11,6 +11,8 @@
 use super::frame::{Frame, Rect};
 use super::input::{BackButton, Phase, Touches};
 use super::insets::{scale_from_dpi, Edges};
+use super::java_calls::{self as java, InsetsSource, JavaCall};
+use super::lifecycle::{Event, Lifecycle, Reaction};
 use super::shell::{AppHooks, PhonePlatform, Queue};
 use crate::store::Store;
 use android_activity::input::{InputEvent, KeyAction, Keycode, MotionAction};
@@ -50,7 +52,7 @@ pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
         scale,
         touches: Touches::default(),
         back: BackButton::default(),
-        destroyed: false,
+        life: Lifecycle::new(),
     };
     activity.run();
     ui.hide()
@@ -67,15 +69,15 @@ struct Activity {
     scale: f32,
     touches: Touches,
     back: BackButton,
-    destroyed: bool,
+    life: Lifecycle,
 }
 
 impl Activity {
     fn run(&mut self) {
-        while !self.destroyed && !self.queue.quit_requested() {
+        while !self.life.ended() && !self.queue.quit_requested() {
             slint::platform::update_timers_and_animations();
             self.present();
-            let timeout = if self.surface.is_some() && self.window.has_active_animations() {
+            let timeout = if self.life.animates() && self.window.has_active_animations() {
                 Some(Duration::from_millis(16))
             } else {
                 slint::platform::duration_until_next_timer_update()
@@ -90,39 +92,53 @@ impl Activity {
         let PollEvent::Main(event) = event else {
             return;
         };
-        match event {
-            MainEvent::InitWindow { .. } => {
-                self.surface = self.app.native_window();
-                if let Some(s) = &self.surface {
-                    // Our frame's pixel layout; the size stays the window's own.
-                    let _ =
-                        s.set_buffers_geometry(0, 0, Some(HardwareBufferFormat::R8G8B8X8_UNORM));
-                }
-                self.frame.surface_lost();
-                self.layout();
-            }
-            MainEvent::TerminateWindow { .. } => {
-                self.surface = None;
-                self.frame.surface_lost();
-            }
-            MainEvent::RedrawNeeded { .. } => self.frame.surface_lost(),
+        let event = match event {
+            MainEvent::InitWindow { .. } => Event::SurfaceCreated,
+            MainEvent::TerminateWindow { .. } => Event::SurfaceDestroyed,
+            MainEvent::RedrawNeeded { .. } => Event::RedrawNeeded,
             MainEvent::WindowResized { .. }
             | MainEvent::ContentRectChanged { .. }
             | MainEvent::ConfigChanged { .. }
-            | MainEvent::InsetsChanged { .. } => self.layout(),
-            MainEvent::InputAvailable => self.input(),
-            MainEvent::LostFocus => {
-                // A finger still down when the app loses focus never lifts for us.
-                if self.touches.pressed() {
-                    if let Some(e) = self.touches.event(Phase::Cancel, 0, 0.0, 0.0, self.scale) {
-                        self.window.dispatch_event(e);
-                    }
-                }
+            | MainEvent::InsetsChanged { .. } => Event::Resized,
+            MainEvent::Resume { .. } => Event::Resumed,
+            MainEvent::Pause => Event::Paused,
+            MainEvent::SaveState { .. } => Event::SaveState,
+            MainEvent::Stop => Event::Stopped,
+            MainEvent::LostFocus => Event::LostFocus,
+            MainEvent::Destroy => Event::Destroyed,
+            MainEvent::InputAvailable => return self.input(),
+            _ => return,
+        };
+        let reaction = self.life.on(event);
+        self.react(reaction);
+    }
+
+    /// Carries out what the lifecycle decided.
+    fn react(&mut self, r: Reaction) {
+        if r.take_surface {
+            self.surface = self.app.native_window();
+            if let Some(s) = &self.surface {
+                // Our frame's pixel layout; the size stays the window's own.
+                let _ = s.set_buffers_geometry(0, 0, Some(HardwareBufferFormat::R8G8B8X8_UNORM));
             }
-            MainEvent::Destroy => self.destroyed = true,
-            // The app saves as it goes (every move); nothing to do on pause, stop or
-            // save-state.
-            _ => {}
+        }
+        if r.drop_surface {
+            self.surface = None;
+        }
+        if r.repaint_all {
+            self.frame.surface_lost();
+        }
+        if r.layout {
+            self.layout();
+        }
+        // A finger still down when the app loses focus or the screen never lifts for us.
+        if r.cancel_touch && self.touches.pressed() {
+            if let Some(e) = self.touches.event(Phase::Cancel, 0, 0.0, 0.0, self.scale) {
+                self.window.dispatch_event(e);
+            }
+        }
+        if r.flush_saves {
+            self.hooks.flush_saves();
         }
     }
 
@@ -145,7 +161,8 @@ impl Activity {
         let (w, h) = (w as f32, h as f32);
         let c = self.app.content_rect();
         let content = Edges::around(w, h, (c.left, c.top, c.right, c.bottom));
-        let system = system_insets(&self.app).unwrap_or_default();
+        let sdk = self.app.config().sdk_version().max(0) as u32;
+        let system = system_insets(&self.app, InsetsSource::for_sdk(sdk)).unwrap_or_default();
         self.hooks
             .set_safe_area(content.max(system).clamped(w, h).to_logical(self.scale));
     }
@@ -241,61 +258,88 @@ impl Activity {
 }
 
 /// The window insets of the system bars and the display cutout, from the activity's decor
-/// view (Android 11+, the app's minimum). `None` when Java says nothing usable.
-fn system_insets(app: &AndroidApp) -> Option<Edges> {
+/// view, asked for as the device's release allows (every call is in [`java`]'s table, whose
+/// host test checks its API level). `None` when Java says nothing usable.
+fn system_insets(app: &AndroidApp, source: InsetsSource) -> Option<Edges> {
     use jni::objects::{JObject, JValue};
+    use jni::JNIEnv;
     // SAFETY: android-activity hands out the process's JavaVM and the activity's global
     // reference; both live as long as the activity.
     let vm = unsafe { jni::JavaVM::from_raw(app.vm_as_ptr().cast()) }.ok()?;
     let mut env = vm.attach_current_thread().ok()?;
     let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
     let edges = env.with_local_frame(16, |env| -> jni::errors::Result<Option<Edges>> {
-        let window = env
-            .call_method(&activity, "getWindow", "()Landroid/view/Window;", &[])?
-            .l()?;
-        let decor = env
-            .call_method(&window, "getDecorView", "()Landroid/view/View;", &[])?
-            .l()?;
-        let insets = env
-            .call_method(
-                &decor,
-                "getRootWindowInsets",
-                "()Landroid/view/WindowInsets;",
-                &[],
-            )?
-            .l()?;
+        let window = object(env, &activity, java::GET_WINDOW)?;
+        let decor = object(env, &window, java::GET_DECOR_VIEW)?;
+        let insets = object(env, &decor, java::GET_ROOT_WINDOW_INSETS)?;
         if insets.is_null() {
             return Ok(None);
         }
-        let types = "android/view/WindowInsets$Type";
-        let bars = env
-            .call_static_method(types, "systemBars", "()I", &[])?
-            .i()?;
-        let cutout = env
-            .call_static_method(types, "displayCutout", "()I", &[])?
-            .i()?;
-        let sides = env
-            .call_method(
-                &insets,
-                "getInsets",
-                "(I)Landroid/graphics/Insets;",
-                &[JValue::Int(bars | cutout)],
-            )?
-            .l()?;
-        let mut side = |name: &str| {
-            env.get_field(&sides, name, "I")
-                .and_then(|v| v.i())
-                .map(|v| v as f32)
-        };
-        Ok(Some(Edges::new(
-            side("left")?,
-            side("top")?,
-            side("right")?,
-            side("bottom")?,
-        )))
+        match source {
+            InsetsSource::Typed => {
+                let kind = |env: &mut JNIEnv, c: JavaCall| {
+                    env.call_static_method(c.class, c.name, c.signature, &[])?
+                        .i()
+                };
+                let types =
+                    kind(env, java::TYPE_SYSTEM_BARS)? | kind(env, java::TYPE_DISPLAY_CUTOUT)?;
+                let c = java::GET_INSETS;
+                let sides = env
+                    .call_method(&insets, c.name, c.signature, &[JValue::Int(types)])?
+                    .l()?;
+                let mut side = |f: JavaCall| {
+                    env.get_field(&sides, f.name, f.signature)
+                        .and_then(|v| v.i())
+                        .map(|v| v as f32)
+                };
+                let [l, t, r, b] = java::INSETS_FIELDS;
+                Ok(Some(Edges::new(side(l)?, side(t)?, side(r)?, side(b)?)))
+            }
+            InsetsSource::SystemWindowAndCutout => {
+                let bars = four(env, &insets, java::SYSTEM_WINDOW_INSETS)?;
+                let cutout = object(env, &insets, java::GET_DISPLAY_CUTOUT)?;
+                if cutout.is_null() {
+                    return Ok(Some(bars));
+                }
+                Ok(Some(bars.max(four(
+                    env,
+                    &cutout,
+                    java::CUTOUT_SAFE_INSETS,
+                )?)))
+            }
+            InsetsSource::SystemWindow => Ok(Some(four(env, &insets, java::SYSTEM_WINDOW_INSETS)?)),
+        }
     });
     if env.exception_check().unwrap_or(false) {
         let _ = env.exception_clear();
     }
     edges.ok().flatten()
+}
+
+/// A Java method of no arguments that returns an object.
+fn object<'l>(
+    env: &mut jni::JNIEnv<'l>,
+    on: &jni::objects::JObject,
+    c: JavaCall,
+) -> jni::errors::Result<jni::objects::JObject<'l>> {
+    env.call_method(on, c.name, c.signature, &[])?.l()
+}
+
+/// A Java method of no arguments that returns an int, as a length in pixels.
+fn int(env: &mut jni::JNIEnv, on: &jni::objects::JObject, c: JavaCall) -> jni::errors::Result<f32> {
+    Ok(env.call_method(on, c.name, c.signature, &[])?.i()? as f32)
+}
+
+/// Four such lengths: left, top, right, bottom.
+fn four(
+    env: &mut jni::JNIEnv,
+    on: &jni::objects::JObject,
+    calls: [JavaCall; 4],
+) -> jni::errors::Result<Edges> {
+    Ok(Edges::new(
+        int(env, on, calls[0])?,
+        int(env, on, calls[1])?,
+        int(env, on, calls[2])?,
+        int(env, on, calls[3])?,
+    ))
 }

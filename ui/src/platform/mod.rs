@@ -7,6 +7,8 @@
 //! * [`frame`]: the frame buffer with partial rendering: only what changed is drawn and shown.
 //! * [`shell`]: the event-loop queue (work handed in from other threads) and the app's hooks.
 //! * [`headless`]: a platform without a screen, for benchmarks and tests on the host.
+//! * [`lifecycle`]: what the activity's events (surface, pause, destroy) mean for the app.
+//! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
 //! `android` (NativeActivity, the NDK's window buffer) and `ios` (winit's UIKit window and
 //! softbuffer) are the two device ends.
@@ -15,6 +17,8 @@ pub mod frame;
 pub mod headless;
 pub mod input;
 pub mod insets;
+pub mod java_calls;
+pub mod lifecycle;
 pub mod shell;
 
 #[cfg(target_os = "android")]

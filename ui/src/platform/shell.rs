@@ -2,6 +2,7 @@
 //! UI thread, and the app's side of the platform (back button, safe area).
 
 use super::insets::Edges;
+use crate::app::AppHandle;
 use crate::{AppWindow, SafeArea};
 use slint::platform::software_renderer::MinimalSoftwareWindow;
 use slint::platform::{EventLoopProxy, Platform, WindowAdapter};
@@ -120,16 +121,29 @@ impl EventLoopProxy for Proxy {
     }
 }
 
-/// The app window as a platform sees it.
+/// The app as a platform sees it: its window and its saves.
 #[derive(Clone)]
 pub struct AppHooks {
     ui: slint::Weak<AppWindow>,
+    app: std::rc::Weak<std::cell::RefCell<crate::app::App>>,
 }
 
 impl AppHooks {
-    /// Hooks into this window.
-    pub fn new(ui: &AppWindow) -> AppHooks {
-        AppHooks { ui: ui.as_weak() }
+    /// Hooks into this app.
+    pub fn new(app: &AppHandle) -> AppHooks {
+        AppHooks {
+            ui: app.as_weak(),
+            app: app.state(),
+        }
+    }
+
+    /// Writes the pending saves now and waits for them (the app goes to the background).
+    pub fn flush_saves(&self) {
+        if let Some(app) = self.app.upgrade() {
+            if let Ok(mut app) = app.try_borrow_mut() {
+                app.flush_saves();
+            }
+        }
     }
 
     /// One screen back; false when there is none (Home), so the system may act.

@@ -7,7 +7,8 @@ final class DamaCoreTests: XCTestCase {
         _ = try s.play(notation: "a1xa5")
         let r = try XCTUnwrap(s.result())
         XCTAssertEqual(r.winner, .white)
-        XCTAssertEqual(r.reason, "king-vs-lone-man")
+        XCTAssertEqual(r.reason, .kingVersusLoneMan)
+        XCTAssertEqual(r.code, "king-vs-lone-man")
     }
 
     func testAiFindsTheWin() throws {

@@ -16,7 +16,8 @@ class CoreTest {
         val r = s.result()
         assertNotNull(r)
         assertEquals(Side.WHITE, r!!.winner)
-        assertEquals("king-vs-lone-man", r.reason)
+        assertEquals(EndReason.KING_VERSUS_LONE_MAN, r.reason)
+        assertEquals("king-vs-lone-man", r.code)
     }
 
     @Test

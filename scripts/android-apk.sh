@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Builds the signed Android APK without the NDK: target/android/dama-zamma.apk.
+#
+#  1. Stub NDK libraries (libc, libm, libdl, liblog, libandroid) for arm64 at the app's
+#     minimum API, made from AOSP's symbol maps (third_party/aosp-ndk-maps) by
+#     scripts/android/ndk_stubs.py, with crtbegin_so/crtend_so and an empty-walk libunwind.a.
+#  2. dama-ui for aarch64-linux-android in release-app with Debian's Rust and -Zbuild-std,
+#     linked by lld with --no-undefined against the stubs (so every symbol exists from the
+#     minimum API on) and 16 KB LOAD alignment; our crates are linted (clippy -D warnings)
+#     in the same build, so the library is compiled once for both.
+#  3. Checks of the library that fail the run (scripts/android/check_lib.py), and a proof
+#     that they can fail: a tiny library calling an API-26 function is rejected.
+#  4. The APK: aapt with the Gradle project's own manifest and resources (android/app), the
+#     library stored uncompressed and 16 KB-aligned, signed (v2 + v3) and verified.
+#
+# Signing: a debug key is made in target/android/debug.keystore when none is given. A store
+# key: DAMA_KEYSTORE (path), DAMA_KEYSTORE_PASS, DAMA_KEY_ALIAS, DAMA_KEY_PASS (defaults to
+# the store password). Needs root for its Debian packages on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+out=$root/target/android
+mkdir -p "$out"
+T0=$SECONDS
+say() { printf '== android: %s == (at %d s)\n' "$*" $((SECONDS - T0)); }
+
+# The app's identity, from the file Gradle reads too.
+prop() { sed -n "s/^$1=//p" android/app.properties; }
+app_id=$(prop applicationId); min_sdk=$(prop minSdk); target_sdk=$(prop targetSdk)
+version_code=$(prop versionCode); version_name=$(prop versionName); lib_name=$(prop libName)
+
+say "packages"
+pkgs="rustc-web cargo-web rust-web-clippy rust-web-src clang-14 lld-14 llvm-14 aapt zipalign apksigner \
+  android-framework-res zip imagemagick default-jdk-headless"
+missing=""
+for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
+if [ -n "$missing" ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+fi
+rustup toolchain list | grep -q '^debian' || rustup toolchain link debian /usr
+
+say "stub sysroot for API $min_sdk"
+sysroot=$out/sysroot
+libdir=$sysroot/usr/lib/aarch64-linux-android/$min_sdk
+rm -rf "$sysroot"; mkdir -p "$libdir" "$out/stubs"
+python3 scripts/android/ndk_stubs.py --api "$min_sdk" --arch arm64 --out "$out/stubs" third_party/aosp-ndk-maps/*.map.txt
+cc_android="clang-14 --target=aarch64-linux-android$min_sdk"
+for s in "$out"/stubs/*.S; do
+  lib=$(basename "$s" .S)
+  $cc_android -shared -nostdlib -fuse-ld=lld -Wl,-soname,$lib.so \
+    -Wl,--version-script,"$out/stubs/$lib.map.ld" "$s" -o "$libdir/$lib.so"
+done
+$cc_android -DAPI_LEVEL="$min_sdk" -c scripts/android/crtbegin_so.S -o "$libdir/crtbegin_so.o"
+$cc_android -c scripts/android/crtend_so.S -o "$libdir/crtend_so.o"
+$cc_android -O2 -fPIC -c scripts/android/unwind.c -o "$out/stubs/unwind.o"
+llvm-ar-14 rcs "$libdir/libunwind.a" "$out/stubs/unwind.o"
+
+# The linker rustc calls: clang for the minimum API, lld, nothing left undefined, LOAD
+# segments on 16 KB pages (Android 15+ devices with 16 KB pages), a build id for crash tools.
+mkdir -p "$out/bin"
+cat > "$out/bin/linker" <<EOF
+#!/bin/sh
+exec clang-14 --target=aarch64-linux-android$min_sdk --sysroot=$sysroot -fuse-ld=lld \\
+  -Wl,--no-undefined -Wl,-z,max-page-size=16384 -Wl,--build-id=sha1 "\$@"
+EOF
+chmod +x "$out/bin/linker"
+
+say "dama-ui for aarch64-linux-android (release-app, clippy on our crates)"
+export CARGO_TARGET_AARCH64_LINUX_ANDROID_LINKER=$out/bin/linker
+export CC_aarch64_linux_android="$out/bin/linker"
+export AR_aarch64_linux_android=llvm-ar-14
+# cargo clippy is cargo check with clippy-driver as the workspace's compiler; as the
+# wrapper of a real build it lints our crates and compiles them in the same pass.
+export RUSTC_WORKSPACE_WRAPPER=$(command -v clippy-driver)
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+RUSTC_BOOTSTRAP=1 cargo +debian build -Zbuild-std=std,panic_abort --target aarch64-linux-android \
+  --target-dir target/arm64 --profile release-app -p dama-ui --lib --no-default-features
+unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+built=target/arm64/aarch64-linux-android/release-app/lib$lib_name.so
+lib=$out/lib$lib_name.so
+llvm-strip-14 --strip-all -o "$lib" "$built"
+
+say "library checks"
+maps=(third_party/aosp-ndk-maps/*.map.txt)
+python3 scripts/android/check_lib.py --api "$min_sdk" "$lib" "${maps[@]}"
+# The checks can fail: a library calling AHardwareBuffer_allocate (API 26) must not link
+# against the API-24 stubs, and linked without --no-undefined, the check must reject it.
+proof=$out/proof; mkdir -p "$proof"
+cat > "$proof/api26.c" <<'EOF'
+typedef struct AHardwareBuffer AHardwareBuffer;
+int AHardwareBuffer_allocate(const void *desc, AHardwareBuffer **out);
+int ANativeActivity_onCreate(void) { return AHardwareBuffer_allocate(0, 0); }
+EOF
+proof_cc="clang-14 --target=aarch64-linux-android$min_sdk --sysroot=$sysroot -fuse-ld=lld -shared -nostdlib -fPIC"
+if $proof_cc -Wl,--no-undefined -Wl,-z,max-page-size=16384 "$proof/api26.c" -L"$libdir" -landroid -lc \
+     -o "$proof/libapi26.so" 2>"$proof/link.err"; then
+  echo "FAILED: a call of an API-26 function linked against the API-$min_sdk stubs"; exit 1
+fi
+grep -q "undefined symbol: AHardwareBuffer_allocate" "$proof/link.err" \
+  || { echo "FAILED: the link failed for another reason:"; cat "$proof/link.err"; exit 1; }
+echo "proof: the API-26 call does not link against the API-$min_sdk stubs ($(head -1 "$proof/link.err"))"
+$proof_cc -Wl,-z,max-page-size=16384 "$proof/api26.c" -L"$libdir" -landroid -lc -o "$proof/libapi26.so"
+if python3 scripts/android/check_lib.py --api "$min_sdk" "$proof/libapi26.so" "${maps[@]}" >"$proof/check.out"; then
+  cat "$proof/check.out"; echo "FAILED: the library check accepted an API-26 call"; exit 1
+fi
+grep "AHardwareBuffer_allocate" "$proof/check.out" | head -1 | sed 's/^/proof: the check rejects it: /'
+
+say "launcher icons"
+bash scripts/android/icons.sh --check
+
+say "package"
+apk_dir=$out/apk; rm -rf "$apk_dir"; mkdir -p "$apk_dir"
+# Gradle's manifest with what Gradle would merge in: the package, the SDK levels, the
+# version, the library's name (a manifest placeholder there).
+sed -e "s/<manifest /<manifest package=\"$app_id\" android:versionCode=\"$version_code\" android:versionName=\"$version_name\" /" \
+    -e "s/\${libName}/$lib_name/" android/app/src/main/AndroidManifest.xml > "$apk_dir/AndroidManifest.xml"
+aapt package -f -M "$apk_dir/AndroidManifest.xml" -S android/app/src/main/res \
+  -I /usr/share/android-framework-res/framework-res.apk \
+  --min-sdk-version "$min_sdk" --target-sdk-version "$target_sdk" -0 arsc \
+  -F "$apk_dir/resources.apk"
+python3 scripts/android/package.py "$apk_dir/resources.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$apk_dir/unsigned.apk"
+zipalign -c -p 4 "$apk_dir/unsigned.apk"
+
+say "sign"
+if [ -n "${DAMA_KEYSTORE:-}" ]; then
+  ks=$DAMA_KEYSTORE; ks_pass=${DAMA_KEYSTORE_PASS:?set DAMA_KEYSTORE_PASS}
+  alias=${DAMA_KEY_ALIAS:?set DAMA_KEY_ALIAS}; key_pass=${DAMA_KEY_PASS:-$ks_pass}
+  echo "signing with $ks ($alias)"
+else
+  ks=$out/debug.keystore; ks_pass=android; alias=androiddebugkey; key_pass=android
+  if [ ! -f "$ks" ]; then
+    keytool -genkeypair -keystore "$ks" -storepass android -keypass android -alias androiddebugkey \
+      -keyalg RSA -keysize 2048 -validity 10000 -dname "CN=Android Debug,O=Android,C=US" >/dev/null 2>&1
+  fi
+  echo "signing with the debug key $ks (set DAMA_KEYSTORE for a store key)"
+fi
+apk=$out/dama-zamma.apk
+apksigner sign --ks "$ks" --ks-pass "pass:$ks_pass" --ks-key-alias "$alias" --key-pass "pass:$key_pass" \
+  --min-sdk-version "$min_sdk" --v1-signing-enabled false --v2-signing-enabled true --v3-signing-enabled true \
+  --out "$apk" "$apk_dir/unsigned.apk"
+
+say "APK checks"
+bash scripts/android/check_apk.sh "$apk" "$app_id" "$min_sdk" "$target_sdk" "$lib_name"
+
+apk_size=$(stat -c %s "$apk"); lib_size=$(stat -c %s "$lib")
+deflated=$(python3 scripts/android/package.py --deflated-size "$apk")
+awk -v a="$apk_size" -v d="$deflated" -v l="$lib_size" 'BEGIN {
+  printf "size: signed APK                         %6.2f MB (budget 6 MB)\n", a / 1e6
+  printf "size: APK deflated (a store download)    %6.2f MB (budget 3 MB)\n", d / 1e6
+  printf "size: libdama_ui.so (arm64, stripped)    %6.2f MB\n", l / 1e6 }'
+[ "$apk_size" -le 6000000 ] || { echo "FAILED: the APK is over its 6 MB budget"; exit 1; }
+[ "$deflated" -le 3000000 ] || { echo "FAILED: the deflated APK is over its 3 MB budget"; exit 1; }
+say "wrote $apk"

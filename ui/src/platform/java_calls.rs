@@ -1,0 +1,223 @@
+//! The Java methods the Android platform calls through JNI, with the API level each arrived
+//! at. The native side is proven by the link against the API-24 stubs; the Java side has no
+//! linker, so every call is named here once, `android.rs` calls only what this table holds,
+//! and a host test checks that each way of asking for the safe area stays within the levels
+//! it is used on.
+
+/// One Java method or field as JNI names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JavaCall {
+    /// The class, in JNI's slash form.
+    pub class: &'static str,
+    /// The method or field name.
+    pub name: &'static str,
+    /// The JNI signature (a field's type for a field).
+    pub signature: &'static str,
+    /// The API level the method or field arrived at.
+    pub since: u32,
+}
+
+const fn call(
+    class: &'static str,
+    name: &'static str,
+    signature: &'static str,
+    since: u32,
+) -> JavaCall {
+    JavaCall {
+        class,
+        name,
+        signature,
+        since,
+    }
+}
+
+/// `Activity.getWindow()`.
+pub const GET_WINDOW: JavaCall = call(
+    "android/app/Activity",
+    "getWindow",
+    "()Landroid/view/Window;",
+    1,
+);
+/// `Window.getDecorView()`.
+pub const GET_DECOR_VIEW: JavaCall = call(
+    "android/view/Window",
+    "getDecorView",
+    "()Landroid/view/View;",
+    1,
+);
+/// `View.getRootWindowInsets()`.
+pub const GET_ROOT_WINDOW_INSETS: JavaCall = call(
+    "android/view/View",
+    "getRootWindowInsets",
+    "()Landroid/view/WindowInsets;",
+    23,
+);
+
+/// `WindowInsets.Type.systemBars()`.
+pub const TYPE_SYSTEM_BARS: JavaCall =
+    call("android/view/WindowInsets$Type", "systemBars", "()I", 30);
+/// `WindowInsets.Type.displayCutout()`.
+pub const TYPE_DISPLAY_CUTOUT: JavaCall =
+    call("android/view/WindowInsets$Type", "displayCutout", "()I", 30);
+/// `WindowInsets.getInsets(int)`.
+pub const GET_INSETS: JavaCall = call(
+    "android/view/WindowInsets",
+    "getInsets",
+    "(I)Landroid/graphics/Insets;",
+    30,
+);
+/// The fields of `android.graphics.Insets`.
+pub const INSETS_FIELDS: [JavaCall; 4] = [
+    call("android/graphics/Insets", "left", "I", 29),
+    call("android/graphics/Insets", "top", "I", 29),
+    call("android/graphics/Insets", "right", "I", 29),
+    call("android/graphics/Insets", "bottom", "I", 29),
+];
+
+/// `WindowInsets.getSystemWindowInset{Left,Top,Right,Bottom}()` (deprecated in 30).
+pub const SYSTEM_WINDOW_INSETS: [JavaCall; 4] = [
+    call(
+        "android/view/WindowInsets",
+        "getSystemWindowInsetLeft",
+        "()I",
+        20,
+    ),
+    call(
+        "android/view/WindowInsets",
+        "getSystemWindowInsetTop",
+        "()I",
+        20,
+    ),
+    call(
+        "android/view/WindowInsets",
+        "getSystemWindowInsetRight",
+        "()I",
+        20,
+    ),
+    call(
+        "android/view/WindowInsets",
+        "getSystemWindowInsetBottom",
+        "()I",
+        20,
+    ),
+];
+/// `WindowInsets.getDisplayCutout()`.
+pub const GET_DISPLAY_CUTOUT: JavaCall = call(
+    "android/view/WindowInsets",
+    "getDisplayCutout",
+    "()Landroid/view/DisplayCutout;",
+    28,
+);
+/// `DisplayCutout.getSafeInset{Left,Top,Right,Bottom}()`.
+pub const CUTOUT_SAFE_INSETS: [JavaCall; 4] = [
+    call("android/view/DisplayCutout", "getSafeInsetLeft", "()I", 28),
+    call("android/view/DisplayCutout", "getSafeInsetTop", "()I", 28),
+    call("android/view/DisplayCutout", "getSafeInsetRight", "()I", 28),
+    call(
+        "android/view/DisplayCutout",
+        "getSafeInsetBottom",
+        "()I",
+        28,
+    ),
+];
+
+/// How the safe area is asked for on a given Android release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InsetsSource {
+    /// Android 11+: the typed insets of the system bars and the cutout.
+    Typed,
+    /// Android 9 and 10: the system window insets and the cutout's safe insets.
+    SystemWindowAndCutout,
+    /// Android 7 and 8: the system window insets (no cutout API; the content rectangle
+    /// covers what is left).
+    SystemWindow,
+}
+
+impl InsetsSource {
+    /// The source for the device's API level (`AConfiguration_getSdkVersion`).
+    pub fn for_sdk(sdk: u32) -> InsetsSource {
+        match sdk {
+            30.. => InsetsSource::Typed,
+            28..=29 => InsetsSource::SystemWindowAndCutout,
+            _ => InsetsSource::SystemWindow,
+        }
+    }
+
+    /// The lowest API level this source is used on.
+    pub fn first_sdk(self) -> u32 {
+        match self {
+            InsetsSource::Typed => 30,
+            InsetsSource::SystemWindowAndCutout => 28,
+            InsetsSource::SystemWindow => 0,
+        }
+    }
+
+    /// Every Java call this source makes, in order.
+    pub fn calls(self) -> Vec<JavaCall> {
+        let mut calls = vec![GET_WINDOW, GET_DECOR_VIEW, GET_ROOT_WINDOW_INSETS];
+        match self {
+            InsetsSource::Typed => {
+                calls.extend([TYPE_SYSTEM_BARS, TYPE_DISPLAY_CUTOUT, GET_INSETS]);
+                calls.extend(INSETS_FIELDS);
+            }
+            InsetsSource::SystemWindowAndCutout => {
+                calls.extend(SYSTEM_WINDOW_INSETS);
+                calls.push(GET_DISPLAY_CUTOUT);
+                calls.extend(CUTOUT_SAFE_INSETS);
+            }
+            InsetsSource::SystemWindow => calls.extend(SYSTEM_WINDOW_INSETS),
+        }
+        calls
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The app's minimum API level (android/app.properties).
+    fn min_sdk() -> u32 {
+        include_str!("../../../android/app.properties")
+            .lines()
+            .find_map(|l| l.strip_prefix("minSdk="))
+            .and_then(|v| v.trim().parse().ok())
+            .expect("android/app.properties names minSdk")
+    }
+
+    #[test]
+    fn every_java_call_exists_where_it_is_made() {
+        let min = min_sdk();
+        assert_eq!(min, 24, "the app supports Android 7.0 and up");
+        for sdk in min..=36 {
+            let source = InsetsSource::for_sdk(sdk);
+            assert!(source.first_sdk() <= sdk);
+            for c in source.calls() {
+                assert!(
+                    c.since <= sdk,
+                    "{}.{} arrived at API {}, called on {sdk} ({source:?})",
+                    c.class,
+                    c.name,
+                    c.since
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn each_release_gets_the_richest_source_it_has() {
+        assert_eq!(InsetsSource::for_sdk(24), InsetsSource::SystemWindow);
+        assert_eq!(InsetsSource::for_sdk(27), InsetsSource::SystemWindow);
+        assert_eq!(
+            InsetsSource::for_sdk(28),
+            InsetsSource::SystemWindowAndCutout
+        );
+        assert_eq!(
+            InsetsSource::for_sdk(29),
+            InsetsSource::SystemWindowAndCutout
+        );
+        assert_eq!(InsetsSource::for_sdk(30), InsetsSource::Typed);
+        assert_eq!(InsetsSource::for_sdk(35), InsetsSource::Typed);
+        // The typed calls really are Android 11's: the table would catch them on 29.
+        assert!(InsetsSource::Typed.calls().iter().any(|c| c.since == 30));
+    }
+}
