@@ -6,9 +6,9 @@
 //! `-- limits [N]` only measures how closely searches keep their time budget and a cancel on
 //! N random positions per game and capture rule.
 
-use dama_core::ai::{Engine, Level, Limits, Rng};
-use dama_core::tools::{elo, play_match, tally, Player};
-use dama_core::{Position, Rules};
+use dama_core::ai::{Engine, Level, Limits, Player, Rng, Root};
+use dama_core::tools::{elo, play_match, tally};
+use dama_core::{GameRecord, Position, Rules, Session};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,6 +19,11 @@ fn pos(game: &str, code: Option<&str>) -> Position {
         Some(c) => Position::from_code(rules, c).unwrap(),
         None => Position::start(rules),
     }
+}
+
+/// The search root of a game that starts at `p`.
+fn root(p: &Position) -> Root {
+    Root::of(&Session::from_record(GameRecord::from_position(p.clone()))).unwrap()
 }
 
 fn speed() {
@@ -35,12 +40,13 @@ fn speed() {
     for (game, code, depth) in cases {
         let p = pos(game, code);
         let mut e = Engine::new(32);
+        let root = root(&p);
         let t = Instant::now();
         let r = e
-            .think(
-                &p,
-                &[],
-                &Limits::depth(depth),
+            .play(
+                &root,
+                Player::Limits(Limits::depth(depth)),
+                0,
                 &AtomicBool::new(false),
                 |_| {},
             )
@@ -56,8 +62,10 @@ fn speed() {
     for game in ["turkish", "zamma"] {
         let p = pos(game, None);
         let mut e = Engine::new(32);
+        let root = root(&p);
         let t = Instant::now();
-        e.think(&p, &[], &Limits::depth(10), &AtomicBool::new(false), |_| {})
+        let depth10 = Player::Limits(Limits::depth(10));
+        e.play(&root, depth10, 0, &AtomicBool::new(false), |_| {})
             .unwrap();
         println!(
             "{game}: time to depth 10 from the start: {:.3} s",
@@ -72,10 +80,10 @@ fn cancel_latency(p: &Position, after: Duration) -> Duration {
     let (flag, q) = (stop.clone(), p.clone());
     let h = std::thread::spawn(move || {
         let mut e = Engine::new(32);
-        let _ = e.think(
-            &q,
-            &[],
-            &Limits::movetime(Duration::from_secs(60)),
+        let _ = e.play(
+            &root(&q),
+            Player::Limits(Limits::movetime(Duration::from_secs(60))),
+            0,
             &flag,
             |_| {},
         );
@@ -137,8 +145,10 @@ fn limits(per_config: usize) {
                 continue;
             }
             let never = AtomicBool::new(false);
+            let root = root(&p);
             let t = Instant::now();
-            let _ = engine.think(&p, &[], &Limits::movetime(budget), &never, |_| {});
+            let timed = Player::Limits(Limits::movetime(budget));
+            let _ = engine.play(&root, timed, 0, &never, |_| {});
             over.push(t.elapsed().saturating_sub(budget));
             cancel.push(cancel_latency(&p, Duration::from_millis(20)));
         }

@@ -40,7 +40,7 @@ pub mod stats;
 /// input in error messages.
 #[cfg(feature = "tools")]
 pub mod tools {
-    pub use crate::ai::arena::{elo, play_game, play_match, tally, Player};
+    pub use crate::ai::arena::{elo, play_game, play_match, tally};
     pub use crate::quote::Quote;
 }
 
@@ -48,9 +48,8 @@ mod games;
 mod quote;
 mod zobrist;
 
-pub use games::Detailed;
 pub use geometry::{BoardKind, Direction, Geometry, Line, Point};
-pub use moves::Move;
+pub use moves::{LegalMove, Move};
 pub use notation::NotationError;
 pub use outcome::{Outcome, Reason};
 pub use position::{Piece, PlayError, Position, Role};

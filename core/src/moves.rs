@@ -4,6 +4,20 @@ use crate::geometry::{Bits, Point};
 
 pub(crate) const NO_POINT: u8 = u8::MAX;
 
+/// A legal move of a position as players see it: the move, its canonical route and its
+/// notation, with every route it stands for (what a tap, a move list and the notation read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalMove {
+    /// The move.
+    pub mv: Move,
+    /// Start point and every landing point of the canonical route.
+    pub path: Vec<Point>,
+    /// Every route the merged move stands for, the canonical one first.
+    pub routes: Vec<Vec<Point>>,
+    /// The notation of the canonical route (`b3xd3xd5`, `[xd4] e6-e5`).
+    pub notation: String,
+}
+
 /// A legal move, identified as in: start, final point, set of captured points,
 /// promotion and huff point. Equality and hashing are that identity: two routes that lead
 /// to the same result are the same move. Small and `Copy`; the full path is recovered with

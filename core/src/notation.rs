@@ -3,9 +3,8 @@
 //! Parsing accepts any route of a legal move, and a move given by its start and end point
 //! alone when exactly one legal move fits.
 
-use crate::games::Detailed;
 use crate::geometry::{Geometry, Point};
-use crate::moves::Move;
+use crate::moves::{LegalMove, Move};
 use crate::position::Position;
 use crate::quote::Quote;
 use std::fmt;
@@ -68,6 +67,39 @@ pub fn format_path(g: &Geometry, huff: Option<Point>, path: &[Point], capture: b
         s.push_str(&g.label(*p));
     }
     s
+}
+
+/// The moves of a line of words, one notation each (`dama engine`'s lines, PDN's
+/// movetext). A huff removal (R-Z14) belongs to the move after it, whether written as its
+/// own word (`[xd4] e6-e5`, the canonical form) or joined to it (`[xd4]e6-e5`, PDN's
+/// one-word form, which [`one_word`] writes). A removal with no move after it is an error.
+pub fn join_huffs<'a>(
+    words: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<String>, NotationError> {
+    let mut moves = Vec::new();
+    let mut pending: Option<&str> = None;
+    for w in words {
+        if w.starts_with("[x") && w.ends_with(']') {
+            if let Some(h) = pending.replace(w) {
+                return Err(NotationError::Syntax(h.to_string()));
+            }
+            continue;
+        }
+        moves.push(match pending.take() {
+            Some(h) => format!("{h} {w}"),
+            None => w.to_string(),
+        });
+    }
+    match pending {
+        Some(h) => Err(NotationError::Syntax(h.to_string())),
+        None => Ok(moves),
+    }
+}
+
+/// A move's notation as one word, as PDN's movetext writes it (`[xd4]e6-e5`);
+/// [`join_huffs`] reads it back.
+pub fn one_word(notation: &str) -> String {
+    notation.replacen("] ", "]", 1)
 }
 
 /// The canonical notation of a legal move of `pos` (R-0.7: smallest route).
@@ -147,24 +179,24 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 }
 
 /// Like [`parse_move`], returning the move with its canonical path and notation.
-pub fn parse_move_detailed(pos: &Position, text: &str) -> Result<Detailed, NotationError> {
+pub fn parse_move_detailed(pos: &Position, text: &str) -> Result<LegalMove, NotationError> {
     find_move(pos.geometry(), &pos.legal_moves_detailed(), text)
 }
 
 /// The move `text` names among `legal` (the detailed legal moves of a position on `g`).
 pub(crate) fn find_move(
     g: &Geometry,
-    legal: &[Detailed],
+    legal: &[LegalMove],
     text: &str,
-) -> Result<Detailed, NotationError> {
+) -> Result<LegalMove, NotationError> {
     let parsed = split(g, text)?;
-    let huff_fits = |d: &Detailed| parsed.huff.is_none() || d.mv.huff() == parsed.huff;
-    let exact: Vec<&Detailed> = legal
+    let huff_fits = |d: &LegalMove| parsed.huff.is_none() || d.mv.huff() == parsed.huff;
+    let exact: Vec<&LegalMove> = legal
         .iter()
         .filter(|d| huff_fits(d) && Some(d.mv.is_capture()) == parsed.capture)
         .filter(|d| d.routes.contains(&parsed.points))
         .collect();
-    let candidates: Vec<&Detailed> = if !exact.is_empty() {
+    let candidates: Vec<&LegalMove> = if !exact.is_empty() {
         exact
     } else if parsed.points.len() == 2 {
         legal
@@ -182,5 +214,27 @@ pub(crate) fn find_move(
             text: text.trim().to_string(),
             candidates: candidates.iter().map(|d| d.notation.clone()).collect(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    // R-Z14: a huff removal is part of the move written after it.
+    #[test]
+    fn a_huff_removal_joins_its_move_in_either_form() {
+        let line = "[xd4] e6-e5 a3-a4 [xb2]c3-c4";
+        assert_eq!(
+            join_huffs(line.split_whitespace()).unwrap(),
+            ["[xd4] e6-e5", "a3-a4", "[xb2]c3-c4"]
+        );
+        assert_eq!(one_word("[xd4] e6-e5"), "[xd4]e6-e5");
+        assert_eq!(one_word("a3-a4"), "a3-a4");
+        assert!(join_huffs(["a3-a4", "[xd4]"]).is_err(), "no move after it");
+        assert!(
+            join_huffs(["[xd4]", "[xb2]", "a3-a4"]).is_err(),
+            "two removals"
+        );
     }
 }

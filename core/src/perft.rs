@@ -2,7 +2,8 @@
 //! or every capture route. Positions ended by a clock or by repetition along the
 //! path from the root have no moves. Leaves are bulk-counted at depth 1.
 
-use crate::games::{self, turkish, Detailed};
+use crate::games::{self, turkish};
+use crate::moves::LegalMove;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Family;
@@ -59,7 +60,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, count: Count, threads: usize) 
     })
 }
 
-fn root_moves(pos: &Position) -> Vec<Detailed> {
+fn root_moves(pos: &Position) -> Vec<LegalMove> {
     if pos.clock_expired() {
         Vec::new()
     } else {

@@ -1,8 +1,9 @@
 //! A validated position of any game: pieces, side to move, clocks and the rule memory
 //! (R-Z6 no-return, R-Z14 huff), with its Zobrist hash kept up to date.
 
-use crate::games::{self, Detailed};
+use crate::games;
 use crate::geometry::{Bits, Direction, Geometry, Point};
+use crate::moves::LegalMove;
 use crate::moves::{Move, NO_POINT};
 use crate::outcome::{Outcome, Reason};
 use crate::rules::{Color, Family, Rules};
@@ -273,7 +274,7 @@ impl Position {
 
     /// The legal moves with their canonical paths (the smallest notation of each merged
     /// move, R-0.7), for notation and for drawing.
-    pub fn legal_moves_detailed(&self) -> Vec<Detailed> {
+    pub fn legal_moves_detailed(&self) -> Vec<LegalMove> {
         if self.clock_expired() {
             return Vec::new();
         }
@@ -287,7 +288,7 @@ impl Position {
 
     /// A legal move (by its identity) with its routes and canonical notation, without
     /// writing out the notation of every other legal move.
-    pub fn move_detailed(&self, m: &Move) -> Option<Detailed> {
+    pub fn move_detailed(&self, m: &Move) -> Option<LegalMove> {
         if self.clock_expired() {
             return None;
         }

@@ -104,6 +104,14 @@ impl GameId {
         }
     }
 
+    /// Other names the game is known by (Zamma is also called Srand or Dhamet).
+    pub const fn also_known_as(self) -> &'static [&'static str] {
+        match self {
+            GameId::Zamma => &["Srand", "Dhamet"],
+            _ => &[],
+        }
+    }
+
     /// `true` for Zamma, Damma, Fetaix and Kharbaga.
     pub const fn is_zamma_family(self) -> bool {
         matches!(self.family(), Family::Zamma)

@@ -3,8 +3,8 @@
 //! FFI both play through it, so taps, move lists and the AI read this cache instead of
 //! generating the moves again.
 
-use crate::games::Detailed;
 use crate::geometry::Point;
+use crate::moves::LegalMove;
 use crate::moves::Move;
 use crate::notation::{self, NotationError};
 use crate::outcome::Outcome;
@@ -19,7 +19,7 @@ pub struct Session {
     record: GameRecord,
     /// Shared (not copied) with whoever reads them over several calls: the app's tap
     /// controller keeps them for the turn.
-    moves: Arc<[Detailed]>,
+    moves: Arc<[LegalMove]>,
     outcome: Option<Outcome>,
 }
 
@@ -38,6 +38,13 @@ impl Session {
         };
         s.refresh();
         s
+    }
+
+    /// A game loaded from [`GameRecord::to_json`]'s text, ready to play: the session that
+    /// checked each move on the way is the one returned, so resuming a game of n plies works
+    /// out n + 1 positions' moves, each once.
+    pub fn from_json(text: &str) -> Result<Session, RecordError> {
+        crate::record::load(text).map(|l| l.into_session())
     }
 
     /// Works out the cache for the position at the cursor.
@@ -81,22 +88,22 @@ impl Session {
     }
 
     /// The legal moves, each with its routes and notation; empty once the game is over.
-    pub fn legal_moves(&self) -> &[Detailed] {
+    pub fn legal_moves(&self) -> &[LegalMove] {
         &self.moves
     }
 
     /// The legal moves, shared: a handle on the same list, not a copy.
-    pub fn legal_moves_shared(&self) -> Arc<[Detailed]> {
+    pub fn legal_moves_shared(&self) -> Arc<[LegalMove]> {
         self.moves.clone()
     }
 
     /// The legal moves of the piece on `from`.
-    pub fn moves_from(&self, from: Point) -> impl Iterator<Item = &Detailed> {
+    pub fn moves_from(&self, from: Point) -> impl Iterator<Item = &LegalMove> {
         self.moves.iter().filter(move |d| d.mv.from() == from)
     }
 
     /// The legal move with the route `route` (start and every landing point), if any.
-    pub fn move_with_route(&self, route: &[Point]) -> Option<&Detailed> {
+    pub fn move_with_route(&self, route: &[Point]) -> Option<&LegalMove> {
         self.moves
             .iter()
             .find(|d| d.routes.iter().any(|r| r[..] == route[..]))
@@ -104,13 +111,13 @@ impl Session {
 
     /// The legal move a text names (a full route, or start-end when unambiguous), found in
     /// the cached list.
-    pub fn find(&self, text: &str) -> Result<Detailed, NotationError> {
+    pub fn find(&self, text: &str) -> Result<LegalMove, NotationError> {
         notation::find_move(self.position().geometry(), &self.moves, text)
     }
 
     /// Plays a legal move (one of [`Session::legal_moves`], or the same move built
     /// elsewhere).
-    pub fn play(&mut self, m: &Move) -> Result<Detailed, PlayError> {
+    pub fn play(&mut self, m: &Move) -> Result<LegalMove, PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(o));
         }
@@ -125,7 +132,7 @@ impl Session {
     }
 
     /// Plays the move whose route is `route`: what a player tapping points gives.
-    pub fn play_route(&mut self, route: &[Point]) -> Result<Detailed, PlayError> {
+    pub fn play_route(&mut self, route: &[Point]) -> Result<LegalMove, PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(o));
         }
@@ -138,7 +145,7 @@ impl Session {
     }
 
     /// Plays a move given in notation (a full route, or start-end when unambiguous).
-    pub fn play_notation(&mut self, text: &str) -> Result<Detailed, RecordError> {
+    pub fn play_notation(&mut self, text: &str) -> Result<LegalMove, RecordError> {
         let index = self.record.ply();
         if self.outcome.is_some() {
             return Err(RecordError::AfterEnd { index });
@@ -152,7 +159,7 @@ impl Session {
         Ok(d)
     }
 
-    fn push(&mut self, d: &Detailed) {
+    fn push(&mut self, d: &LegalMove) {
         let mut next = self.record.current().clone();
         next.play_unchecked(&d.mv);
         self.record.push_legal(d, next);

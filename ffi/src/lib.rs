@@ -15,14 +15,14 @@
 // `dama_core.kt`, whatever the Rust crate is called.
 uniffi::setup_scaffolding!("dama_core");
 
-use dama_core::ai::{AiError, Engine, Level, Limits};
+use dama_core::ai::{AiError, Engine, Level, Limits, Player, Root};
 use dama_core::notation::{self, NotationError};
 use dama_core::outcome::Reason;
 use dama_core::position::{PlayError, Role};
 use dama_core::record::{pdn, GameRecord, RecordError};
 use dama_core::rules::{CaptureRule, RuleOptions};
 use dama_core::session::Session;
-use dama_core::{Color, Detailed, GameId, Move, Outcome, Point, Position, Rules};
+use dama_core::{Color, GameId, LegalMove, Outcome, Point, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -367,11 +367,7 @@ pub fn games() -> Vec<GameInfo> {
             game: g,
             id: g.id().into(),
             name: g.display_name().into(),
-            also_known_as: if g == GameId::Zamma {
-                vec!["Srand".into(), "Dhamet".into()]
-            } else {
-                Vec::new()
-            },
+            also_known_as: g.also_known_as().iter().map(|n| n.to_string()).collect(),
             options: dama_core::rules::option_descriptions(g)
                 .iter()
                 .map(|(o, d)| RuleOption {
@@ -393,7 +389,7 @@ fn label(pos: &Position, p: Point) -> String {
     pos.geometry().label(p)
 }
 
-fn to_game_move(pos: &Position, d: &Detailed) -> GameMove {
+fn to_game_move(pos: &Position, d: &LegalMove) -> GameMove {
     let (first, last) = (d.path[0], d.path[d.path.len() - 1]);
     GameMove {
         notation: d.notation.clone(),
@@ -406,7 +402,7 @@ fn to_game_move(pos: &Position, d: &Detailed) -> GameMove {
     }
 }
 
-fn to_detail(pos: &Position, d: &Detailed) -> MoveDetail {
+fn to_detail(pos: &Position, d: &LegalMove) -> MoveDetail {
     let labels = |r: &[Point]| r.iter().map(|&p| label(pos, p)).collect::<Vec<_>>();
     MoveDetail {
         notation: d.notation.clone(),
@@ -470,20 +466,6 @@ impl GameSession {
         // A panic while the lock was held cannot leave the record half-changed (every
         // change replaces whole values), so a poisoned lock is still usable.
         self.session.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The position, history and legal moves to search (the session's, not generated
-    /// again), or the result when the game is over (also by resignation, agreement or
-    /// repetition, which the position alone does not show).
-    fn snapshot(&self) -> Result<(Position, Vec<u64>, Vec<Move>), DamaError> {
-        let r = self.lock();
-        if let Some(o) = r.outcome() {
-            return Err(DamaError::GameOver {
-                detail: o.to_string(),
-            });
-        }
-        let moves = r.legal_moves().iter().map(|d| d.mv).collect();
-        Ok((r.position().clone(), r.record().history(), moves))
     }
 }
 
@@ -759,6 +741,15 @@ impl SearchCancel {
     }
 }
 
+fn ai_error(e: AiError) -> DamaError {
+    match e {
+        AiError::Cancelled => DamaError::Cancelled,
+        AiError::GameOver(o) => DamaError::GameOver {
+            detail: o.to_string(),
+        },
+    }
+}
+
 /// The AI, with its own transposition table (memory bounded by `table_mib`).
 #[derive(uniffi::Object)]
 pub struct AiPlayer {
@@ -766,32 +757,35 @@ pub struct AiPlayer {
 }
 
 impl AiPlayer {
+    fn engine(&self) -> MutexGuard<'_, Engine> {
+        self.engine.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The core's search root for the session's position (taken under its lock, so the
+    /// search runs without holding it).
+    fn root(session: &GameSession) -> Result<Root, DamaError> {
+        Root::of(&session.lock()).map_err(ai_error)
+    }
+
     fn run(
         &self,
         session: &GameSession,
         cancel: &SearchCancel,
-        f: impl FnOnce(
-            &mut Engine,
-            &Position,
-            &[Move],
-            &[u64],
-            &AtomicBool,
-        ) -> Result<dama_core::ai::SearchResult, AiError>,
+        player: Player,
+        seed: u64,
     ) -> Result<SearchReport, DamaError> {
-        let (pos, history, moves) = session.snapshot()?;
-        let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
-        let r = f(&mut engine, &pos, &moves, &history, &cancel.flag).map_err(|e| match e {
-            AiError::Cancelled => DamaError::Cancelled,
-            AiError::GameOver(o) => DamaError::GameOver {
-                detail: o.to_string(),
-            },
-        })?;
+        let root = AiPlayer::root(session)?;
+        let r = self
+            .engine()
+            .play(&root, player, seed, &cancel.flag, |_| {})
+            .map_err(ai_error)?;
+        let pos = root.position();
         // The session has the chosen move written out already, unless another thread
         // played meanwhile: writing out the routes again cost a big capture position a
         // tenth of a second after the search had used its budget.
         let cached = {
             let s = session.lock();
-            (s.position() == &pos)
+            (s.position() == pos)
                 .then(|| s.legal_moves().iter().find(|d| d.mv == r.best).cloned())
                 .flatten()
         };
@@ -800,9 +794,9 @@ impl AiPlayer {
             .ok_or_else(|| DamaError::Internal {
                 detail: "the engine chose a move that is not legal".into(),
             })?;
-        let pv = notation::line(&pos, &r.info.pv);
+        let pv = notation::line(pos, &r.info.pv);
         Ok(SearchReport {
-            best: to_detail(&pos, &best),
+            best: to_detail(pos, &best),
             depth: r.info.depth,
             score: r.info.score,
             win_in: r.info.mate_in(),
@@ -831,11 +825,9 @@ impl AiPlayer {
         seed: u64,
         cancel: Arc<SearchCancel>,
     ) -> Result<SearchReport, DamaError> {
-        self.run(&session, &cancel, |e, pos, moves, hist, stop| {
-            let mut l = Level::new(level);
-            l.budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
-            e.play_level_over(pos, moves, hist, l, seed, stop)
-        })
+        let mut l = Level::new(level);
+        l.budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
+        self.run(&session, &cancel, Player::Level(l), seed)
     }
 
     /// A search with explicit limits (any may be left out; none means one second).
@@ -847,17 +839,12 @@ impl AiPlayer {
         nodes: Option<u64>,
         cancel: Arc<SearchCancel>,
     ) -> Result<SearchReport, DamaError> {
-        self.run(&session, &cancel, |e, pos, moves, hist, stop| {
-            let mut limits = Limits {
-                depth: depth.map(|d| d.clamp(1, 64)),
-                nodes: nodes.map(|n| n.max(1)),
-                movetime: movetime_ms.map(Duration::from_millis),
-            };
-            if limits == Limits::default() {
-                limits.movetime = Some(Duration::from_secs(1));
-            }
-            e.think_over(pos, moves, hist, &limits, stop, |_| {})
-        })
+        let limits = Limits {
+            depth: depth.map(|d| d.clamp(1, 64)),
+            nodes: nodes.map(|n| n.max(1)),
+            movetime: movetime_ms.map(Duration::from_millis),
+        };
+        self.run(&session, &cancel, Player::Limits(limits), 0)
     }
 
     /// The best move for the side to move, with a short line.
@@ -867,17 +854,26 @@ impl AiPlayer {
         budget_ms: u64,
         cancel: Arc<SearchCancel>,
     ) -> Result<SearchReport, DamaError> {
-        self.run(&session, &cancel, |e, pos, moves, hist, stop| {
-            let budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
-            e.think_over(pos, moves, hist, &Limits::hint(budget), stop, |_| {})
-        })
+        let budget = Duration::from_millis(budget_ms.clamp(10, 600_000));
+        self.run(&session, &cancel, Player::hint(budget), 0)
+    }
+
+    /// Whether the computer accepts a draw offered by the player to move: the
+    /// same judgement as the app's, by a search of a fixed size (about a tenth of a second
+    /// on a phone). Agree with `GameSession::agree_draw` when it does.
+    pub fn accepts_draw(
+        &self,
+        session: Arc<GameSession>,
+        cancel: Arc<SearchCancel>,
+    ) -> Result<bool, DamaError> {
+        let root = AiPlayer::root(&session)?;
+        self.engine()
+            .judge_draw_offer(&root, &cancel.flag)
+            .map_err(ai_error)
     }
 
     /// Forgets what earlier searches learned (call on a new game).
     pub fn clear(&self) {
-        self.engine
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear()
+        self.engine().clear()
     }
 }

@@ -182,6 +182,23 @@ def test_ai_refuses_games_ended_by_the_players_or_by_repetition():
             ai.choose_move(s, 1, 200, 0, dc.SearchCancel())
         with pytest.raises(dc.DamaError.GameOver):
             ai.hint(s, 50, dc.SearchCancel())
+        with pytest.raises(dc.DamaError.GameOver):
+            ai.accepts_draw(s, dc.SearchCancel())
+
+
+# the same judgement of a draw offer as the app's, from the core.
+def test_the_computer_judges_a_draw_offer():
+    ai = dc.AiPlayer(8)
+    # White (to move, offering) is a king up: the computer accepts.
+    assert ai.accepts_draw(dc.GameSession(dc.Game.TURKISH, [], "W:WKa1,b2,c2:Bh7,g7"), dc.SearchCancel())
+    # A man down: the computer declines; so it does at the start of a game.
+    assert not ai.accepts_draw(dc.GameSession(dc.Game.TURKISH, [], "W:Wa2:Bh7,g7,f7"), dc.SearchCancel())
+    assert not ai.accepts_draw(dc.GameSession(dc.Game.TURKISH, [], None), dc.SearchCancel())
+    # A cancelled look agrees to nothing: a typed error.
+    cancel = dc.SearchCancel()
+    cancel.cancel()
+    with pytest.raises(dc.DamaError.Cancelled):
+        ai.accepts_draw(dc.GameSession(dc.Game.ZAMMA, [], None), cancel)
 
 def test_king_versus_lone_man_result():
     s = dc.GameSession(dc.Game.TURKISH, [], "W:WKa1:Ba4,h8")

@@ -48,11 +48,21 @@ pub fn position_of(entry: &Value) -> Position {
     }
 }
 
-/// A perft count sequence from a JSON array.
-pub fn counts(v: &Value) -> Vec<u64> {
-    v.as_array()
-        .map(|a| a.iter().filter_map(Value::as_u64).collect())
-        .unwrap_or_default()
+/// The perft counts under `key` of a vector entry; a missing key, an empty list or a
+/// non-count fails the test (a vector that checks nothing must not pass).
+pub fn counts(entry: &Value, key: &str) -> Vec<u64> {
+    let list = entry[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no list of counts under '{key}' in {entry}"));
+    let counts: Vec<u64> = list
+        .iter()
+        .map(|n| {
+            n.as_u64()
+                .unwrap_or_else(|| panic!("'{key}': {n} is not a count"))
+        })
+        .collect();
+    assert!(!counts.is_empty(), "'{key}' lists no counts in {entry}");
+    counts
 }
 
 /// The sorted notations of the legal moves of a position given by game, options and code.

@@ -2,15 +2,22 @@
 //! position), solved at fixed depth, plus the engine's contract: always a legal move, a typed
 //! error when the game is over, cancellation, determinism for a seed.
 
-use dama_core::ai::{AiError, Engine, Level, Limits};
+use dama_core::ai::{AiError, Engine, Level, Limits, Player, Root};
 use dama_core::notation::move_to_string;
-use dama_core::{Position, Rules};
+use dama_core::{GameRecord, Position, Rules, Session};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn position(game: &str, options: &[&str], code: &str) -> Position {
     Position::from_code(Rules::parse(game, options).unwrap(), code).unwrap()
+}
+
+/// The search root of a game that starts at `pos`.
+fn root(pos: &Position) -> Result<Root, AiError> {
+    Root::of(&Session::from_record(GameRecord::from_position(
+        pos.clone(),
+    )))
 }
 
 /// Brute force, no pruning: can the side to move force a win within `plies` plies?
@@ -51,10 +58,10 @@ fn solve(c: &Case) {
     let pos = position(c.game, c.options, c.code);
     let mut engine = Engine::new(8);
     let r = engine
-        .think(
-            &pos,
-            &[],
-            &Limits::depth(c.depth),
+        .play(
+            &root(&pos).unwrap(),
+            Player::Limits(Limits::depth(c.depth)),
+            0,
             &AtomicBool::new(false),
             |_| {},
         )
@@ -235,16 +242,14 @@ fn always_a_legal_move_or_a_typed_error() {
     let stop = AtomicBool::new(false);
     // One legal move.
     let one = position("turkish", &[], "W:Wd4:Be4,g4");
+    let depth6 = Player::Limits(Limits::depth(6));
     let r = engine
-        .think(&one, &[], &Limits::depth(6), &stop, |_| {})
+        .play(&root(&one).unwrap(), depth6, 0, &stop, |_| {})
         .unwrap();
     assert_eq!(move_to_string(&one, &r.best).unwrap(), "d4xf4xh4");
     // Game over: a typed error.
     let over = position("zamma", &[], "W:Wa9:Bb9,c9");
-    assert!(matches!(
-        engine.think(&over, &[], &Limits::depth(3), &stop, |_| {}),
-        Err(AiError::GameOver(_))
-    ));
+    assert!(matches!(root(&over), Err(AiError::GameOver(_))));
     // Random positions of every game, every level: the move is legal.
     for (game, options) in [
         ("turkish", &[][..]),
@@ -263,7 +268,15 @@ fn always_a_legal_move_or_a_typed_error() {
                 level: (ply % 6 + 1) as u8,
                 budget: Duration::from_millis(200),
             };
-            let r = engine.play_level(&pos, &[], level, ply, &stop).unwrap();
+            let r = engine
+                .play(
+                    &root(&pos).unwrap(),
+                    Player::Level(level),
+                    ply,
+                    &stop,
+                    |_| {},
+                )
+                .unwrap();
             assert!(
                 pos.legal_moves().contains(&r.best),
                 "{game}: illegal {:?}",
@@ -278,12 +291,14 @@ fn always_a_legal_move_or_a_typed_error() {
 fn levels_are_deterministic_for_a_seed() {
     let pos = Position::start(Rules::parse("zamma", &[] as &[&str]).unwrap());
     let stop = AtomicBool::new(false);
+    let start = root(&pos).unwrap();
     for level in 1..=4 {
+        let player = Player::Level(Level::new(level));
         let a = Engine::new(4)
-            .play_level(&pos, &[], Level::new(level), 42, &stop)
+            .play(&start, player, 42, &stop, |_| {})
             .unwrap();
         let b = Engine::new(4)
-            .play_level(&pos, &[], Level::new(level), 42, &stop)
+            .play(&start, player, 42, &stop, |_| {})
             .unwrap();
         assert_eq!(a.best, b.best);
     }
@@ -296,12 +311,13 @@ fn levels_are_deterministic_for_a_seed() {
 fn the_top_level_varies_with_the_seed_and_repeats_with_it() {
     let pos = Position::start(Rules::parse("turkish", &[] as &[&str]).unwrap());
     let stop = AtomicBool::new(false);
+    let start = root(&pos).unwrap();
     let mut level = Level::new(8);
     level.budget = Duration::from_millis(60);
     let first: std::collections::BTreeSet<String> = (1..=12u64)
         .map(|seed| {
             let r = Engine::new(4)
-                .play_level(&pos, &[], level, seed, &stop)
+                .play(&start, Player::Level(level), seed, &stop, |_| {})
                 .unwrap();
             move_to_string(&pos, &r.best).unwrap()
         })
@@ -310,7 +326,7 @@ fn the_top_level_varies_with_the_seed_and_repeats_with_it() {
     // Level 6 is bounded by nodes, so a seed repeats exactly.
     let once = |seed| {
         Engine::new(4)
-            .play_level(&pos, &[], Level::new(6), seed, &stop)
+            .play(&start, Player::Level(Level::new(6)), seed, &stop, |_| {})
             .unwrap()
             .best
     };
@@ -325,13 +341,8 @@ fn cancellation_from_another_thread() {
     let t = std::thread::spawn(move || {
         let mut engine = Engine::new(8);
         let start = Instant::now();
-        let r = engine.think(
-            &pos,
-            &[],
-            &Limits::movetime(Duration::from_secs(60)),
-            &flag,
-            |_| {},
-        );
+        let minute = Player::Limits(Limits::movetime(Duration::from_secs(60)));
+        let r = engine.play(&root(&pos).unwrap(), minute, 0, &flag, |_| {});
         (r, start.elapsed())
     });
     std::thread::sleep(Duration::from_millis(100));
@@ -347,12 +358,14 @@ fn cancellation_from_another_thread() {
 #[test]
 fn hint_gives_a_line() {
     let pos = position("turkish", &[], "W:WKd1:Bb7,g7");
+    let hint = Player::hint(Duration::from_millis(300));
     let r = Engine::new(4)
-        .hint(
-            &pos,
-            &[],
-            Duration::from_millis(300),
+        .play(
+            &root(&pos).unwrap(),
+            hint,
+            0,
             &AtomicBool::new(false),
+            |_| {},
         )
         .unwrap();
     assert_eq!(move_to_string(&pos, &r.best).unwrap(), "d1-d7");

@@ -2,7 +2,7 @@
 //! computer reply, per loaded move (issue 16). One test, so that no other test of this
 //! binary moves the process-wide counter meanwhile.
 
-use dama_core::ai::{Engine, Level};
+use dama_core::ai::{Engine, Level, Player, Root};
 use dama_core::record::pdn;
 use dama_core::stats::generations;
 use dama_core::{GameRecord, Rules, Session};
@@ -30,18 +30,16 @@ fn one_generation_per_position() {
         let text = s.legal_moves()[0].notation.clone();
         let (_, n) = counted(|| s.play_notation(&text).unwrap());
         assert_eq!(n, 1, "{game}: a move by notation");
-        // A computer reply: the engine's root moves (which also tell whether the game is
-        // over), then the move played through the session.
+        // A computer reply: the search's root takes the session's moves (none generated),
+        // then the move is played through the session.
         let mut engine = Engine::new(1);
         let stop = AtomicBool::new(false);
-        let history = s.record().history();
+        let level1 = Player::Level(Level::new(1));
         let (best, n) = counted(|| {
-            engine
-                .play_level(s.position(), &history, Level::new(1), 7, &stop)
-                .unwrap()
-                .best
+            let root = Root::of(&s).unwrap();
+            engine.play(&root, level1, 7, &stop, |_| {}).unwrap().best
         });
-        assert_eq!(n, 1, "{game}: the search's root (not its tree)");
+        assert_eq!(n, 0, "{game}: the search's root (not its tree)");
         let (_, n) = counted(|| s.play(&best).unwrap());
         assert_eq!(n, 1, "{game}: playing the computer's move");
         // Undo and redo: each lands on a position whose moves are worked out once.
@@ -52,6 +50,12 @@ fn one_generation_per_position() {
         let json = s.record().to_json();
         let (loaded, n) = counted(|| GameRecord::from_json(&json).unwrap());
         assert_eq!(n, plies + 1, "{game}: loading {plies} plies");
+        // Resuming: the session that replayed the record plays on (not a second one built
+        // from the record, which cost one more).
+        let (resumed, n) = counted(|| Session::from_json(&json).unwrap());
+        assert_eq!(n, plies + 1, "{game}: resuming {plies} plies");
+        let (_, n) = counted(|| resumed.legal_moves().len());
+        assert_eq!(n, 0, "{game}: the resumed game's moves are ready");
         let text = pdn::export(s.record(), &pdn::PdnTags::default());
         let (_, n) = counted(|| pdn::import(&text).unwrap());
         assert_eq!(n, plies + 1, "{game}: importing {plies} plies");

@@ -119,6 +119,10 @@ fn corrupt_records_fail_with_typed_errors() {
     );
     assert!(GameRecord::from_json("null").is_err());
     assert!(GameRecord::from_json("").is_err());
+    assert!(matches!(
+        GameRecord::from_json("{\"format\": 1}"),
+        Err(RecordError::Json(_))
+    ));
 }
 
 #[test]

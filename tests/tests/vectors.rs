@@ -73,6 +73,7 @@ fn legal_move_lists_match() {
 #[test]
 fn results_match() {
     // R-T9, R-T10, R-Z16, R-Z17, R-Z18
+    let mut checked = 0;
     for (file, v) in vector_files() {
         for p in v["positions"].as_array().into_iter().flatten() {
             let Some(result) = p.get("result") else {
@@ -93,8 +94,10 @@ fn results_match() {
                     }
                 }
             }
+            checked += 1;
         }
     }
+    assert!(checked >= 20, "only {checked} results checked");
 }
 
 #[test]
@@ -124,7 +127,7 @@ fn positions_after_moves_match() {
             }
         }
     }
-    assert!(checked > 0);
+    assert!(checked >= 5, "only {checked} followups checked");
 }
 
 #[test]
@@ -144,15 +147,18 @@ fn malformed_codes_are_rejected_with_a_reason() {
             checked += 1;
         }
     }
-    assert!(checked > 0);
+    assert!(checked >= 7, "only {checked} malformed codes checked");
 }
 
 /// Depth limit so that the whole suite stays within seconds in debug builds.
 const MAX_LEAVES_IN_DEBUG: u64 = 1_500_000;
 
-fn check_perft(name: &str, entry: &Value, key: &str, count: Count) {
+/// Checks the counts under `key` up to the debug depth limit; returns how many it checked
+/// (at least depth 1: a vector whose first count is over the limit is a fault of the test).
+fn check_perft(name: &str, entry: &Value, key: &str, count: Count) -> usize {
     let pos = position_of(entry);
-    for (i, want) in counts(&entry[key]).into_iter().enumerate() {
+    let mut checked = 0;
+    for (i, want) in counts(entry, key).into_iter().enumerate() {
         if want > MAX_LEAVES_IN_DEBUG {
             break;
         }
@@ -162,7 +168,10 @@ fn check_perft(name: &str, entry: &Value, key: &str, count: Count) {
             want,
             "{name} {key} depth {depth}"
         );
+        checked += 1;
     }
+    assert!(checked > 0, "{name} {key}: no depth checked");
+    checked
 }
 
 #[test]
@@ -183,17 +192,18 @@ fn perft_from_the_start_matches() {
                 .collect()
         };
         for (name, e) in entries {
-            check_perft(&name, e, "merged", Count::Moves);
-            check_perft(&name, e, "paths", Count::Paths);
-            checked += 1;
+            checked += check_perft(&name, e, "merged", Count::Moves);
+            checked += check_perft(&name, e, "paths", Count::Paths);
         }
     }
-    assert!(checked >= 8);
+    // 8 start positions, two counts each, at least depth 1.
+    assert!(checked >= 16, "only {checked} perft counts checked");
 }
 
 #[test]
 fn perft_positions_match() {
     // R-0.7a from given positions (the format the CLI checker reads: `paths_seed`)
+    let (mut positions, mut checked) = (0, 0);
     for (file, v) in vector_files() {
         for (name, e) in v
             .get("perft_positions")
@@ -201,8 +211,11 @@ fn perft_positions_match() {
             .into_iter()
             .flatten()
         {
-            check_perft(&format!("{file} {name}"), e, "paths_seed", Count::Paths);
-            check_perft(&format!("{file} {name}"), e, "merged", Count::Moves);
+            checked += check_perft(&format!("{file} {name}"), e, "paths_seed", Count::Paths);
+            checked += check_perft(&format!("{file} {name}"), e, "merged", Count::Moves);
+            positions += 1;
         }
     }
+    assert!(positions >= 2, "only {positions} perft positions found");
+    assert!(checked >= 4, "only {checked} perft counts checked");
 }

@@ -79,11 +79,12 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
     // A game for two on this device: no AI thinking during the measurement.
-    ui.global::<dama_ui::HomeAdapter>().set_game(index);
-    ui.global::<dama_ui::HomeAdapter>().set_opponent(0);
+    ui.global::<dama_ui::HomeAdapter>()
+        .invoke_choose_game(index);
+    ui.global::<dama_ui::HomeAdapter>()
+        .invoke_choose_opponent(0);
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_anim_speed(dama_ui::AnimationSpeed::Normal);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_anim_speed(dama_ui::AnimationSpeed::Normal);
     ui.global::<dama_ui::HomeAdapter>().invoke_start_game();
     screen.advance(Duration::from_millis(16));
     screen.draw().expect("first frame");

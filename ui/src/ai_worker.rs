@@ -5,8 +5,8 @@
 //! screen is recognised as stale and dropped. No Slint here: the answer goes to a callback
 //! on the worker thread, which the app routes back to the UI thread.
 
-use dama_core::ai::{Engine, Level, Limits, DEFAULT_TT_MIB};
-use dama_core::{Color, Move, Position, Session};
+use dama_core::ai::{AiError, Engine, Level, Player, Root, DEFAULT_TT_MIB};
+use dama_core::{Move, Session};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -38,55 +38,15 @@ pub enum Answer {
     Draw(bool),
 }
 
-/// Nodes of the draw-offer look: a real search (a tenth of a second here), not a glance
-/// whose score is mostly the side to move's tempo.
-const DRAW_LOOK_NODES: u64 = 400_000;
-/// The computer accepts a draw when it stands at least this much worse (centi-men): even
-/// a little worse is not enough, since the start of a game already scores about 0.8 for
-/// the side to move in Turkish Dama.
-const DRAW_MARGIN: i32 = 100;
-/// A dead draw: this few pieces in all, and the score this close to level.
-const DEAD_DRAW_PIECES: u32 = 4;
-const DEAD_DRAW_SCORE: i32 = 15;
-
-/// Whether the computer accepts a draw offered by the player to move in `pos`, given its
-/// search's `score` for that player: only when it stands clearly worse, or when
-/// the few pieces left can no longer win for either side.
-pub fn accepts_draw(pos: &Position, score: i32) -> bool {
-    let pieces = pos.count(Color::White) + pos.count(Color::Black);
-    score >= DRAW_MARGIN || (pieces <= DEAD_DRAW_PIECES && score.abs() <= DEAD_DRAW_SCORE)
-}
 /// Time of a hint search.
 const HINT_TIME: Duration = Duration::from_millis(700);
-
-/// Where a search starts: the position, the placement hashes of the game before it (for
-/// repetition) and its legal moves, taken from the session (not generated again).
-#[derive(Clone, Debug)]
-pub struct Root {
-    /// The position to search.
-    pub pos: Position,
-    /// Placement hashes of the positions before it, oldest first.
-    pub history: Vec<u64>,
-    /// Its legal moves.
-    pub moves: Vec<Move>,
-}
-
-impl Root {
-    /// The session's current position, history and moves.
-    pub fn of(session: &Session) -> Root {
-        Root {
-            pos: session.position().clone(),
-            history: session.record().history(),
-            moves: session.legal_moves().iter().map(|d| d.mv).collect(),
-        }
-    }
-}
 
 /// What the UI thread asks the worker thread.
 enum Request {
     Search {
         job: Job,
-        root: Root,
+        /// The game's result instead, when it is over.
+        root: Result<Root, AiError>,
         generation: u64,
         cancel: Arc<AtomicBool>,
     },
@@ -158,10 +118,12 @@ impl AiWorker {
         self.running
     }
 
-    /// Starts `job` from `root`, cancelling any running search. Returns the job's
-    /// generation, which its answer carries.
-    pub fn start(&mut self, job: Job, root: Root) -> u64 {
+    /// Starts `job` from the game's current position (its root built here, once),
+    /// cancelling any running search. Returns the job's generation, which its answer
+    /// carries.
+    pub fn start(&mut self, job: Job, game: &Session) -> u64 {
         self.stop();
+        let root = Root::of(game);
         let generation = self.generation;
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());
@@ -205,44 +167,41 @@ impl AiWorker {
 }
 
 /// One job on the worker thread.
-fn search(engine: &mut Engine, job: Job, root: &Root, cancel: &AtomicBool) -> Answer {
-    let Root {
-        pos,
-        history,
-        moves,
-    } = root;
+fn search(
+    engine: &mut Engine,
+    job: Job,
+    root: &Result<Root, AiError>,
+    cancel: &AtomicBool,
+) -> Answer {
+    // A game over answers nothing: no move, no hint, no draw.
+    let root = root.as_ref().map_err(Clone::clone);
     match job {
         Job::Move { level, seed } => {
-            let r = engine.play_level_over(pos, moves, history, Level::new(level), seed, cancel);
+            let player = Player::Level(Level::new(level));
+            let r = root.and_then(|root| engine.play(root, player, seed, cancel, |_| {}));
             Answer::Move(r.ok().map(|r| r.best))
         }
         Job::Hint => {
-            let limits = Limits::hint(HINT_TIME);
-            let r = engine.think_over(pos, moves, history, &limits, cancel, |_| {});
+            let hint = Player::hint(HINT_TIME);
+            let r = root.and_then(|root| engine.play(root, hint, 0, cancel, |_| {}));
             Answer::Hint(r.ok().map(|r| r.best))
         }
-        Job::DrawOffer => {
-            // The player is to move: the score is the player's.
-            let limits = Limits::nodes(DRAW_LOOK_NODES);
-            let score = engine
-                .think_over(pos, moves, history, &limits, cancel, |_| {})
-                .map(|r| r.info.score);
-            // A cancelled look declines: nothing is agreed without a judgement.
-            Answer::Draw(score.is_ok_and(|s| accepts_draw(pos, s)))
-        }
+        // A cancelled look declines: nothing is agreed without a judgement.
+        Job::DrawOffer => Answer::Draw(
+            root.and_then(|root| engine.judge_draw_offer(root, cancel))
+                .unwrap_or(false),
+        ),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::{GameId, Rules};
+    use dama_core::{GameId, Position, Rules};
     use std::sync::mpsc;
 
-    fn root(pos: Position) -> Root {
-        Root::of(&Session::from_record(dama_core::GameRecord::from_position(
-            pos,
-        )))
+    fn game(pos: Position) -> Session {
+        Session::from_record(dama_core::GameRecord::from_position(pos))
     }
 
     fn worker() -> (AiWorker, mpsc::Receiver<(u64, Answer)>) {
@@ -257,7 +216,7 @@ mod tests {
     fn a_move_comes_back_legal_and_current() {
         let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Zamma));
-        let g = w.start(Job::Move { level: 1, seed: 3 }, root(pos.clone()));
+        let g = w.start(Job::Move { level: 1, seed: 3 }, &game(pos.clone()));
         assert!(w.running().is_some());
         let (got, answer) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
         assert_eq!(got, g);
@@ -273,10 +232,10 @@ mod tests {
     fn an_answer_after_stop_or_a_newer_search_is_stale() {
         let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Turkish));
-        let first = w.start(Job::Hint, root(pos.clone()));
-        let second = w.start(Job::Hint, root(pos.clone()));
+        let first = w.start(Job::Hint, &game(pos.clone()));
+        let second = w.start(Job::Hint, &game(pos.clone()));
         w.stop();
-        let third = w.start(Job::Hint, root(pos.clone()));
+        let third = w.start(Job::Hint, &game(pos.clone()));
         // The first may have begun before it was cancelled (then it answers, stale); the
         // second was cancelled before it began and never answers; the third is current.
         let mut answered = Vec::new();
@@ -295,41 +254,26 @@ mod tests {
         assert!(w.finish(third));
     }
 
-    // the computer agrees only when it stands clearly worse or nobody can win.
-    #[test]
-    fn the_computer_judges_a_draw_offer_by_its_evaluation() {
-        let turkish = Rules::new(GameId::Turkish);
-        let start = Position::start(turkish);
-        // At the start (the player to move scores about +0.8 on tempo): declined.
-        assert!(!accepts_draw(&start, 79));
-        assert!(!accepts_draw(&start, 0));
-        assert!(accepts_draw(&start, 150));
-        // King against king, level: accepted; the computer three men up: declined.
-        let kk = Position::from_code(turkish, "W:WKa1:BKh8").unwrap();
-        assert!(accepts_draw(&kk, 0));
-        assert!(!accepts_draw(&kk, -300));
-    }
-
     #[test]
     fn the_draw_look_runs_off_the_calling_thread() {
         let (mut w, rx) = worker();
         // White (to move, the player) is a king up: the computer accepts.
         let rules = Rules::new(GameId::Turkish);
         let up = Position::from_code(rules, "W:WKa1,b2,c2:Bh7,g7").unwrap();
-        w.start(Job::DrawOffer, root(up));
+        w.start(Job::DrawOffer, &game(up));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(true)
         );
         // A man down: the computer declines.
         let down = Position::from_code(rules, "W:Wa2:Bh7,g7,f7").unwrap();
-        w.start(Job::DrawOffer, root(down));
+        w.start(Job::DrawOffer, &game(down));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)
         );
         // The start of the game: the computer plays on (it accepted here before).
-        w.start(Job::DrawOffer, root(Position::start(rules)));
+        w.start(Job::DrawOffer, &game(Position::start(rules)));
         assert_eq!(
             rx.recv_timeout(Duration::from_secs(30)).unwrap().1,
             Answer::Draw(false)

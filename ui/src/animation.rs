@@ -3,8 +3,8 @@
 //! the move ends, R-Z12), and a huffed piece leaves first (R-Z14). No Slint here: the app
 //! asks for the frame at some elapsed time and draws it.
 
-use crate::view;
-use dama_core::{Detailed, Point, Position};
+use crate::board_coords;
+use dama_core::{LegalMove, Point, Position};
 use std::time::{Duration, Instant};
 
 /// A move on its way across the board.
@@ -32,10 +32,10 @@ pub struct Frame {
 
 impl Animation {
     /// The animation of `d` played from `before`, `per_jump` per step or jump, from now.
-    pub fn new(before: Position, d: &Detailed, per_jump: Duration) -> Animation {
+    pub fn new(before: Position, d: &LegalMove, per_jump: Duration) -> Animation {
         let g = before.geometry();
         Animation {
-            captured_in_order: view::captures_along(g, &d.path, &d.mv.captured()),
+            captured_in_order: board_coords::captures_along(g, &d.path, &d.mv.captured()),
             deferred: before.rules().deferred_removal(),
             huffed: d.mv.huff(),
             route: d.path.clone(),
@@ -100,7 +100,7 @@ mod tests {
 
     fn at(a: &Animation, pos: &Position, ms: u64) -> Frame {
         let g = pos.geometry();
-        a.frame_at(Duration::from_millis(ms), |p| view::xy(g, p, false))
+        a.frame_at(Duration::from_millis(ms), |p| board_coords::xy(g, p, false))
     }
 
     #[test]
@@ -113,7 +113,7 @@ mod tests {
         assert_eq!(start.moving.0, p("e1"));
         assert_eq!(
             (start.moving.1, start.moving.2),
-            view::xy(pos.geometry(), p("e1"), false)
+            board_coords::xy(pos.geometry(), p("e1"), false)
         );
         assert!(start.gone.is_empty());
         assert_eq!(at(&a, &pos, 60).gone, vec![p("e3")]);
@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(end.gone.len(), 4);
         assert_eq!(
             (end.moving.1, end.moving.2),
-            view::xy(pos.geometry(), p("h3"), false)
+            board_coords::xy(pos.geometry(), p("h3"), false)
         );
     }
 

@@ -5,22 +5,16 @@
 //! its worker thread, saves on the saver's; moves are animated by a timer that updates only
 //! the pieces.
 
-use crate::ai_worker::{AiWorker, Answer, Root};
+use crate::ai_worker::{AiWorker, Answer};
 use crate::animation::Animation;
-use crate::flow::{Effect, Flow};
-use crate::mapping::{
-    animation_speed, capture_kind, game_id, game_kind, language, language_index, move_number,
-    option_kind, speed_index, strings,
-};
+use crate::flow::{Effect, Flow, Opponent};
 use crate::models::Models;
 use crate::present::GameView;
-use crate::store::{SavedGame, Saver, Settings, Setup, Store, LANGUAGES};
-use crate::{
-    AppWindow, GameAdapter, GameModels, HomeAdapter, OptionVm, Screen, SettingsAdapter, Theme,
-};
-use dama_core::rules::{options_of, RuleOption};
-use dama_core::{Color, GameId, GameRecord, Rules};
-use slint::{ComponentHandle, ModelRc, Timer, TimerMode, VecModel};
+use crate::store::{NewGame, SavedGame, Saver, Settings, Store};
+use crate::{home, settings};
+use crate::{AppWindow, GameAdapter, GameModels, Screen, Wakeup};
+use dama_core::{Color, GameRecord, Session};
+use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use std::sync::mpsc;
@@ -36,7 +30,8 @@ enum Mode {
 /// from the file the saver may still be writing.
 struct Unfinished {
     saved: SavedGame,
-    record: GameRecord,
+    /// The game as loaded or last saved, ready to play on.
+    game: Session,
 }
 
 /// The app's state: settings, the unfinished game, the game in play, the AI worker, the
@@ -74,95 +69,89 @@ impl App {
         self.apply(effects);
     }
 
-    /// Home screen choices and settings into the window.
-    fn show_settings(&self, ui: &AppWindow) {
-        let s = &self.settings;
-        ui.global::<Theme>().set_dark(s.dark);
-        let set = ui.global::<SettingsAdapter>();
-        set.set_anim_speed(animation_speed(s.anim_speed));
-        set.set_language(language(s.language));
-        set.set_flip_two_players(s.flip_two_players);
-        set.set_show_moves(s.show_moves);
-        let home = ui.global::<HomeAdapter>();
-        let st = &s.setup;
-        home.set_game(game_kind(st.game));
-        home.set_opponent(st.opponent as i32);
-        home.set_play_black(st.play_black);
-        show_options(ui, &st.rules());
-        self.show_unfinished(ui);
-        select_language(ui, s.language);
+    /// Home's choices, the unfinished game's card and the settings into the window.
+    fn show_all(&self, ui: &AppWindow) {
+        settings::show(ui, &self.settings);
+        home::show(ui, &self.settings.new_game);
+        home::show_unfinished(ui, self.unfinished.as_ref().map(|u| &u.game));
     }
 
-    /// The Home card of the unfinished game.
-    fn show_unfinished(&self, ui: &AppWindow) {
-        let home = ui.global::<HomeAdapter>();
-        home.set_can_resume(self.unfinished.is_some());
-        if let Some(u) = &self.unfinished {
-            home.set_resume_game(game_kind(u.record.rules().game()));
-            let (number, white) = move_number(&u.record);
-            home.set_resume_move(number);
-            home.set_resume_white_to_move(white);
+    /// Home's choices changed (by the player's tap, carried by the callback): kept, shown
+    /// and saved.
+    pub(crate) fn change_new_game(&mut self, change: impl FnOnce(&mut NewGame)) {
+        change(&mut self.settings.new_game);
+        if let Some(ui) = self.ui.upgrade() {
+            home::show(&ui, &self.settings.new_game);
         }
-    }
-
-    /// Home's game, opponent and colour as the window has them, and the options chosen.
-    fn read_setup(&self, ui: &AppWindow) -> Setup {
-        let home = ui.global::<HomeAdapter>();
-        Setup {
-            game: game_id(home.get_game()),
-            opponent: home.get_opponent().clamp(0, 8) as u8,
-            play_black: home.get_play_black(),
-            options: self.settings.setup.options,
-        }
-    }
-
-    /// Home's game, opponent or colour changed: kept, and the game's options shown.
-    fn setup_changed(&mut self, ui: &AppWindow) {
-        self.settings.setup = self.read_setup(ui);
-        show_options(ui, &self.settings.setup.rules());
         self.saver.settings(&self.settings);
     }
 
     /// Home's option in `row` set to the table's value `value` (the other family's choices
     /// are kept for when the player goes back to it).
-    fn choose_option(&mut self, ui: &AppWindow, row: usize, value: usize) {
-        let setup = &mut self.settings.setup;
-        let mut rules = setup.rules();
-        let Some(option) = home_options(setup.game).nth(row) else {
+    pub(crate) fn choose_option(&mut self, row: usize, value: usize) {
+        let new_game = &mut self.settings.new_game;
+        let mut rules = new_game.rules();
+        let Some(option) = home::home_options(new_game.game).nth(row) else {
             return;
         };
         if option.apply(&mut rules, value).is_err() {
             return;
         }
-        setup.options = setup.options.updated_from(&rules);
-        show_options(ui, &rules);
+        new_game.options = new_game.options.updated_from(&rules);
+        if let Some(ui) = self.ui.upgrade() {
+            home::show_options(&ui, &rules);
+        }
         self.saver.settings(&self.settings);
     }
 
-    /// Starts a game from the home screen's choices.
-    pub fn start_game(&mut self, setup: Setup) {
-        self.settings.setup = setup.clone();
+    /// A setting changed (carried by the callback): kept, shown, saved, and the game
+    /// screen drawn with it.
+    pub(crate) fn change_settings(&mut self, change: impl FnOnce(&mut Settings)) {
+        change(&mut self.settings);
+        if let Some(ui) = self.ui.upgrade() {
+            settings::show(&ui, &self.settings);
+        }
         self.saver.settings(&self.settings);
-        let human = if setup.play_black {
+        self.refresh();
+    }
+
+    /// Starts a game of Home's choices.
+    pub(crate) fn start_chosen_game(&mut self) {
+        self.start_game(self.settings.new_game.clone());
+    }
+
+    /// Starts a game of these choices (kept as Home's).
+    pub fn start_game(&mut self, new_game: NewGame) {
+        self.settings.new_game = new_game.clone();
+        self.saver.settings(&self.settings);
+        let human = if new_game.play_black {
             Color::Black
         } else {
             Color::White
         };
-        self.begin(GameRecord::new(setup.rules()), setup.opponent, human);
+        self.begin(GameRecord::new(new_game.rules()), new_game.opponent, human);
     }
 
-    /// Starts playing a record (a new game, a saved one, or a position for tests): opponent
-    /// 0 for two players, 1..=8 for the computer's level.
-    pub fn begin(&mut self, record: GameRecord, opponent: u8, human: Color) {
+    /// Starts playing a record (a new game, a saved one, or a position for tests) against
+    /// `opponent`.
+    pub fn begin(&mut self, record: GameRecord, opponent: Opponent, human: Color) {
+        let seed = Self::seed();
+        self.play_on(Flow::seeded(record, opponent, human, seed));
+    }
+
+    /// A seed per game, from the clock: the computer varies from game to game.
+    fn seed() -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    }
+
+    /// Shows the game screen for a flow that starts, and carries out its first effects.
+    fn play_on(&mut self, (flow, effects): (Flow, Vec<Effect>)) {
         self.ai.stop();
         self.animation = None;
         self.timer.stop();
-        // A seed per game, from the clock: the computer varies from game to game.
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0);
-        let (flow, effects) = Flow::seeded(record, opponent, human, seed);
         self.mode = Mode::Game(Box::new(flow));
         self.ai.clear();
         if let Some(ui) = self.ui.upgrade() {
@@ -174,7 +163,8 @@ impl App {
         self.apply(effects);
     }
 
-    /// Continues the unfinished game.
+    /// Continues the unfinished game: the session that loaded it plays on (no replay, no
+    /// save: the file holds it already).
     pub fn resume(&mut self) {
         let Some(u) = &self.unfinished else {
             return;
@@ -184,8 +174,8 @@ impl App {
         } else {
             Color::White
         };
-        let (record, opponent) = (u.record.clone(), u.saved.opponent);
-        self.begin(record, opponent, human);
+        let (game, opponent) = (u.game.clone(), u.saved.opponent);
+        self.play_on(Flow::resumed(game, opponent, human, Self::seed()));
     }
 
     fn save_game(&mut self) {
@@ -197,7 +187,7 @@ impl App {
                 opponent: flow.opponent(),
                 human_black: flow.human() == Color::Black,
             },
-            record: game.record().clone(),
+            game: game.clone(),
         });
         self.saver
             .game(unfinished.as_ref().map(|u| u.saved.clone()));
@@ -233,8 +223,8 @@ impl App {
                     self.timer.stop();
                 }
                 Effect::Search(job) => {
-                    if let Some(flow) = self.flow() {
-                        self.ai.start(job, Root::of(flow.game()));
+                    if let Mode::Game(flow) = &self.mode {
+                        self.ai.start(job, flow.game());
                     }
                 }
                 Effect::StopSearch => self.ai.stop(),
@@ -277,7 +267,7 @@ impl App {
     }
 
     /// The worker's answers, back on the UI thread.
-    fn take_answers(&mut self) {
+    pub(crate) fn take_answers(&mut self) {
         while let Ok((generation, answer)) = self.answers.try_recv() {
             if self.ai.finish(generation) {
                 self.play(|f| f.answer(answer));
@@ -297,7 +287,7 @@ impl App {
     }
 
     /// Another game like the one just played: same game, options, opponent and colours.
-    pub fn rematch(&mut self) {
+    pub fn new_game(&mut self) {
         let Some(flow) = self.flow() else { return };
         let (rules, opponent, human) = (*flow.game().rules(), flow.opponent(), flow.human());
         self.begin(GameRecord::new(rules), opponent, human);
@@ -337,21 +327,8 @@ impl App {
         self.mode = Mode::Home;
         if let Some(ui) = self.ui.upgrade() {
             ui.set_screen(Screen::Home);
-            self.show_settings(&ui);
+            self.show_all(&ui);
         }
-    }
-
-    /// The settings screen changed something.
-    fn settings_changed(&mut self, ui: &AppWindow) {
-        let set = ui.global::<SettingsAdapter>();
-        self.settings.dark = ui.global::<Theme>().get_dark();
-        self.settings.anim_speed = speed_index(set.get_anim_speed());
-        self.settings.language = language_index(set.get_language());
-        self.settings.flip_two_players = set.get_flip_two_players();
-        self.settings.show_moves = set.get_show_moves();
-        select_language(ui, self.settings.language);
-        self.saver.settings(&self.settings);
-        self.refresh();
     }
 
     /// The game screen as it is now (nothing on Home).
@@ -395,16 +372,6 @@ impl App {
     pub fn is_animating(&self) -> bool {
         self.animation.is_some()
     }
-}
-
-/// Right-to-left languages: the layout is mirrored for them.
-const RTL: [&str; 1] = ["ar"];
-
-/// Translates the UI and mirrors it for a right-to-left language.
-fn select_language(ui: &AppWindow, index: u8) {
-    let code = LANGUAGES[(index as usize).min(LANGUAGES.len() - 1)];
-    let _ = slint::select_bundled_translation(code);
-    ui.global::<Theme>().set_rtl(RTL.contains(&code));
 }
 
 /// The running app: its window (`Deref` gives the [`AppWindow`]) and its state. The state
@@ -452,11 +419,24 @@ impl AppHandle {
 }
 
 /// Wires a callback of the window to a method of the app, through a weak reference.
-fn on(app: &Rc<RefCell<App>>, f: impl Fn(&mut App) + 'static) -> impl Fn() + 'static {
+pub(crate) fn on(app: &Rc<RefCell<App>>, f: impl Fn(&mut App) + 'static) -> impl Fn() + 'static {
     let me = Rc::downgrade(app);
     move || {
         if let Some(app) = me.upgrade() {
             f(&mut app.borrow_mut());
+        }
+    }
+}
+
+/// [`on`] for a callback that carries one argument.
+pub(crate) fn on_with<T>(
+    app: &Rc<RefCell<App>>,
+    f: impl Fn(&mut App, T) + 'static,
+) -> impl Fn(T) + 'static {
+    let me = Rc::downgrade(app);
+    move |arg| {
+        if let Some(app) = me.upgrade() {
+            f(&mut app.borrow_mut(), arg);
         }
     }
 }
@@ -468,14 +448,13 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
     let settings = store.load_settings();
     let unfinished = store
         .load_game()
-        .map(|(saved, record)| Unfinished { saved, record });
+        .map(|(saved, game)| Unfinished { saved, game });
     // The worker's answers wait in a channel; the window's event loop is woken to take them.
     let (answered, answers) = mpsc::channel();
     let wake = ui.as_weak();
     let ai = AiWorker::new(move |generation, answer| {
         if answered.send((generation, answer)).is_ok() {
-            let _ =
-                wake.upgrade_in_event_loop(|ui| ui.global::<GameAdapter>().invoke_answer_ready());
+            let _ = wake.upgrade_in_event_loop(|ui| ui.global::<Wakeup>().invoke_answer_ready());
         }
     });
     let app = Rc::new_cyclic(|me| {
@@ -493,80 +472,17 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
             timer: Timer::default(),
         })
     });
-    app.borrow().show_settings(&ui);
+    app.borrow().show_all(&ui);
     // The app opens where the player left: in the unfinished game, if there is one.
     if app.borrow().unfinished.is_some() {
         app.borrow_mut().resume();
     }
 
-    let home = ui.global::<HomeAdapter>();
-    let w = ui.as_weak();
-    home.on_start_game(on(&app, move |a| {
-        if let Some(ui) = w.upgrade() {
-            let setup = a.read_setup(&ui);
-            a.start_game(setup);
-        }
-    }));
-    home.on_resume(on(&app, App::resume));
-    let w = ui.as_weak();
-    home.on_setup_changed(on(&app, move |a| {
-        if let Some(ui) = w.upgrade() {
-            a.setup_changed(&ui);
-        }
-    }));
-    let (w, me) = (ui.as_weak(), Rc::downgrade(&app));
-    home.on_choose_option(move |row, value| {
-        if let (Some(ui), Some(app)) = (w.upgrade(), me.upgrade()) {
-            let (row, value) = (row.max(0) as usize, value.max(0) as usize);
-            app.borrow_mut().choose_option(&ui, row, value);
-        }
-    });
+    home::connect(&ui, &app);
+    settings::connect(&ui, &app);
 
-    let game = ui.global::<GameAdapter>();
-    let me = Rc::downgrade(&app);
-    game.on_tapped(move |i| {
-        if let Some(app) = me.upgrade() {
-            app.borrow_mut().tap(i.max(0) as usize);
-        }
-    });
-    game.on_undo(on(&app, App::undo));
-    game.on_redo(on(&app, App::redo));
-    game.on_hint(on(&app, App::hint));
-    game.on_offer_draw(on(&app, App::offer_draw));
-    game.on_accept_draw(on(&app, App::accept_draw));
-    game.on_resign(on(&app, App::resign));
-    game.on_new_game(on(&app, App::rematch));
-    game.on_leave(on(&app, App::leave));
-    game.on_answer_ready(on(&app, App::take_answers));
+    crate::present::connect(&ui, &app);
     crate::board_art::install(&ui);
 
-    let w = ui.as_weak();
-    ui.global::<SettingsAdapter>()
-        .on_changed(on(&app, move |a| {
-            if let Some(ui) = w.upgrade() {
-                a.settings_changed(&ui);
-            }
-        }));
     Ok(AppHandle { window: ui, app })
-}
-
-/// The options Home offers for `game`: the table's stored options, in its order.
-fn home_options(game: GameId) -> impl Iterator<Item = &'static RuleOption> {
-    options_of(game).filter(|o| o.stored)
-}
-
-/// Home's option rows and the options in force (for its rules screen), from `rules`.
-fn show_options(ui: &AppWindow, rules: &Rules) {
-    let home = ui.global::<HomeAdapter>();
-    let rows: Vec<OptionVm> = home_options(rules.game())
-        .filter_map(|o| {
-            Some(OptionVm {
-                kind: option_kind(o)?,
-                selected: o.value_in(rules) as i32,
-            })
-        })
-        .collect();
-    home.set_options(ModelRc::new(VecModel::from(rows)));
-    home.set_capture(capture_kind(rules.capture()));
-    home.set_options_in_force(strings(rules.options()));
 }

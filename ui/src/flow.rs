@@ -4,8 +4,9 @@
 //! timer and the worker, and this module owns the decisions, so they are unit-tested here.
 
 use crate::ai_worker::{Answer, Job};
-use crate::controller::{Controller, Tap};
-use dama_core::{Color, Detailed, GameRecord, Point, Position, Reason, Session};
+use crate::selection::{Selection, Tap};
+use dama_core::{Color, GameRecord, LegalMove, Point, Position, Reason, Session};
+use serde::{Deserialize, Serialize};
 
 /// The line of advice under the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub enum Effect {
         /// The position before the move.
         before: Box<Position>,
         /// The move.
-        mv: Box<Detailed>,
+        mv: Box<LegalMove>,
     },
     /// Stop showing the move under way (it has already been played).
     StopAnimation,
@@ -53,12 +54,62 @@ pub enum Effect {
     ShowResultCard,
 }
 
-/// One game in play with its players, the tap controller and the advice shown.
+/// Who plays against the player on this device.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "u8", into = "u8")]
+pub enum Opponent {
+    /// Two players take turns on this device.
+    TwoPlayers,
+    /// The computer, at a level 1..=8.
+    Computer(u8),
+}
+
+impl Opponent {
+    /// The computer's level a new player meets first.
+    pub const DEFAULT_LEVEL: u8 = 3;
+
+    /// The computer's level; `None` for two players.
+    pub fn level(self) -> Option<u8> {
+        match self {
+            Opponent::TwoPlayers => None,
+            Opponent::Computer(l) => Some(l),
+        }
+    }
+
+    /// As Home and the save files number it: 0 two players, 1..=8 the computer's level.
+    pub fn number(self) -> u8 {
+        self.level().unwrap_or(0)
+    }
+}
+
+impl Default for Opponent {
+    fn default() -> Self {
+        Opponent::Computer(Opponent::DEFAULT_LEVEL)
+    }
+}
+
+/// 0 two players, 1..=8 a level (above 8: level 8).
+impl From<u8> for Opponent {
+    fn from(n: u8) -> Self {
+        match n {
+            0 => Opponent::TwoPlayers,
+            l => Opponent::Computer(l.min(8)),
+        }
+    }
+}
+
+impl From<Opponent> for u8 {
+    fn from(o: Opponent) -> u8 {
+        o.number()
+    }
+}
+
+/// One game in play with its players, the player's selection and the advice shown.
 pub struct Flow {
     game: Session,
-    opponent: u8,
+    opponent: Opponent,
     human: Color,
-    ctl: Controller,
+    selection: Selection,
     /// The seed of this game's computer moves.
     seed: u64,
     hint: Option<Vec<Point>>,
@@ -68,9 +119,9 @@ pub struct Flow {
 }
 
 impl Flow {
-    /// Starts playing `record`: `opponent` 0 for two players, 1..=8 for the computer's
-    /// level, `human` the player's colour against the computer.
-    pub fn new(record: GameRecord, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
+    /// Starts playing `record` against `opponent`, `human` the player's colour against the
+    /// computer.
+    pub fn new(record: GameRecord, opponent: Opponent, human: Color) -> (Flow, Vec<Effect>) {
         Flow::seeded(record, opponent, human, 0)
     }
 
@@ -79,26 +130,37 @@ impl Flow {
     /// plays the same game).
     pub fn seeded(
         record: GameRecord,
-        opponent: u8,
+        opponent: Opponent,
         human: Color,
         seed: u64,
     ) -> (Flow, Vec<Effect>) {
-        let game = Session::from_record(record);
-        let ctl = Controller::new(&game);
+        let (f, mut effects) = Flow::resumed(Session::from_record(record), opponent, human, seed);
+        effects.insert(0, Effect::Save);
+        (f, effects)
+    }
+
+    /// Goes on with a game as loaded (the session that read it): nothing to save, since
+    /// the file holds it already; the computer moves if it is its turn.
+    pub fn resumed(
+        game: Session,
+        opponent: Opponent,
+        human: Color,
+        seed: u64,
+    ) -> (Flow, Vec<Effect>) {
+        let selection = Selection::new(&game);
         let mut f = Flow {
             game,
             opponent,
             human,
-            ctl,
+            selection,
             seed,
             hint: None,
             advice: Advice::None,
             waiting: None,
             moving: false,
         };
-        f.new_turn();
-        let mut effects = vec![Effect::Save];
-        effects.extend(f.computer_turn());
+        f.advise();
+        let effects = f.computer_turn().into_iter().collect();
         (f, effects)
     }
 
@@ -107,13 +169,13 @@ impl Flow {
         &self.game
     }
 
-    /// The tap controller of the current position.
-    pub fn controller(&self) -> &Controller {
-        &self.ctl
+    /// The player's selection (tap-to-move) in the current position.
+    pub fn selection(&self) -> &Selection {
+        &self.selection
     }
 
-    /// 0 for two players, else the computer's level.
-    pub fn opponent(&self) -> u8 {
+    /// Who plays against the player.
+    pub fn opponent(&self) -> Opponent {
         self.opponent
     }
 
@@ -141,7 +203,7 @@ impl Flow {
 
     /// `true` against the computer.
     pub fn vs_computer(&self) -> bool {
-        self.opponent > 0
+        self.opponent != Opponent::TwoPlayers
     }
 
     /// `true` when the player on this device is to move.
@@ -165,11 +227,16 @@ impl Flow {
     }
 
     fn new_turn(&mut self) {
-        self.ctl = Controller::new(&self.game);
+        self.selection = Selection::new(&self.game);
+        self.advise();
+    }
+
+    /// What to tell the player at the start of a turn.
+    fn advise(&mut self) {
         let human = self.human_to_move();
-        self.advice = if !self.ctl.huff_choices().is_empty() && human {
+        self.advice = if !self.selection.huff_choices().is_empty() && human {
             Advice::ChooseHuff
-        } else if !self.ctl.must_capture().is_empty() && human {
+        } else if !self.selection.must_capture().is_empty() && human {
             Advice::MustCapture
         } else if self.huffed().is_some() {
             Advice::Huffed
@@ -187,7 +254,7 @@ impl Flow {
     fn computer_turn(&mut self) -> Option<Effect> {
         if self.vs_computer() && !self.human_to_move() && self.game.outcome().is_none() {
             let job = Job::Move {
-                level: self.opponent.max(1),
+                level: self.opponent.level().unwrap_or(Opponent::DEFAULT_LEVEL),
                 seed: self.seed ^ (self.game.record().ply() as u64).wrapping_mul(0x9E37_79B9),
             };
             self.waiting = Some(job);
@@ -215,7 +282,7 @@ impl Flow {
         if self.moving || self.computer_thinking() || !self.human_to_move() {
             return Vec::new();
         }
-        match self.ctl.tap(p) {
+        match self.selection.tap(p) {
             Tap::Play(i) => {
                 let Some(d) = self.game.legal_moves().get(i).cloned() else {
                     return Vec::new();
@@ -224,15 +291,16 @@ impl Flow {
             }
             Tap::Ambiguous(_) => self.advice = Advice::ChooseRoute,
             // "Tap again to stop" only where a move may end (never under R-T6 or R-Z13).
-            Tap::Extended if self.ctl.may_stop_here() => self.advice = Advice::ContinueRoute,
+            Tap::Extended if self.selection.may_stop_here() => self.advice = Advice::ContinueRoute,
             Tap::Extended => self.advice = Advice::NextLanding,
             Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
-                self.advice =
-                    if !self.ctl.must_capture().is_empty() && self.ctl.selected().is_none() {
-                        Advice::MustCapture
-                    } else {
-                        Advice::None
-                    }
+                self.advice = if !self.selection.must_capture().is_empty()
+                    && self.selection.selected().is_none()
+                {
+                    Advice::MustCapture
+                } else {
+                    Advice::None
+                }
             }
             Tap::Ignored => {}
         }
@@ -240,7 +308,7 @@ impl Flow {
     }
 
     /// Plays a legal move: records it, then has it shown.
-    fn play(&mut self, d: Detailed) -> Vec<Effect> {
+    fn play(&mut self, d: LegalMove) -> Vec<Effect> {
         let before = self.game.position().clone();
         if self.game.play(&d.mv).is_err() {
             return Vec::new();
@@ -407,6 +475,7 @@ mod tests {
     use dama_core::Rules;
 
     fn flow(game: &str, code: Option<&str>, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
+        let opponent = Opponent::from(opponent);
         let rules = Rules::parse(game, &[] as &[&str]).unwrap();
         let record = match code {
             Some(c) => GameRecord::from_position(Position::from_code(rules, c).unwrap()),
@@ -433,15 +502,11 @@ mod tests {
         let Job::Move { level, seed } = job else {
             panic!("{job:?}")
         };
-        let mut e = dama_core::ai::Engine::new(1);
+        use dama_core::ai::{Engine, Level, Player, Root};
+        let mut e = Engine::new(1);
         let stop = std::sync::atomic::AtomicBool::new(false);
-        let r = e.play_level(
-            f.game().position(),
-            &f.game().record().history(),
-            dama_core::ai::Level::new(level),
-            seed,
-            &stop,
-        );
+        let player = Player::Level(Level::new(level));
+        let r = Root::of(f.game()).and_then(|root| e.play(&root, player, seed, &stop, |_| {}));
         Answer::Move(r.ok().map(|r| r.best))
     }
 
@@ -524,7 +589,11 @@ mod tests {
     fn a_huff_is_announced_after_the_move() {
         let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
         let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
-        let (mut f, _) = Flow::new(GameRecord::from_position(pos), 0, Color::White);
+        let (mut f, _) = Flow::new(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        );
         let d = f
             .game()
             .legal_moves()
@@ -543,7 +612,7 @@ mod tests {
     fn a_resumed_game_shows_its_last_move() {
         let mut s = Session::new(Rules::new(dama_core::GameId::Turkish));
         s.play_notation("d3-d4").unwrap();
-        let (f, _) = Flow::new(s.into_record(), 0, Color::White);
+        let (f, _) = Flow::new(s.into_record(), Opponent::TwoPlayers, Color::White);
         let path: Vec<String> = f
             .last_move()
             .expect("the last move is shown")
@@ -568,13 +637,21 @@ mod tests {
         // (a1xa3 then a5 or c3: two routes of two captures, none may stop on a3.)
         let rules = Rules::parse("zamma", &["capture=compulsory"]).unwrap();
         let pos = Position::from_code(rules, "W:Wa1:Ba2,a4,b3").unwrap();
-        let (mut f, _) = Flow::new(GameRecord::from_position(pos), 0, Color::White);
+        let (mut f, _) = Flow::new(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        );
         taps(&mut f, &["a1", "a3"]);
         assert_eq!(f.advice(), Advice::NextLanding);
         // R-Z14: a pending huff is announced.
         let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
         let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
-        let (f, _) = Flow::new(GameRecord::from_position(pos), 0, Color::White);
+        let (f, _) = Flow::new(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        );
         assert_eq!(f.advice(), Advice::ChooseHuff);
     }
 

@@ -1,16 +1,19 @@
 //! Dama & Zamma's touch interface: one crate for desktop, Android and iOS.
 //!
-//! * [`controller`]: tap-to-move as a plain state machine over the core's legal moves.
+//! * [`selection`]: tap-to-move, the player's selection as a plain state machine over the
+//!   core's legal moves.
 //! * [`flow`]: the play around one game (turns, the computer, undo, advice) as decisions
 //!   returning effects, without Slint.
-//! * [`view`]: coordinates and path data for drawing the boards.
+//! * [`board_coords`]: the boards' coordinates and path data for drawing them.
 //! * [`board_art`]: the board's wood, lines and points, painted once per size into an image.
 //! * [`store`]: settings and the unfinished game, saved atomically.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
 //! * [`animation`]: a move on its way, frame by frame.
 //! * [`models`]: the game screen's lists as persistent models updated row by row.
 //! * [`mapping`]: the window's enums and rows from the core's types.
-//! * `present`: the game screen drawn from the flow, part by part.
+//! * [`languages`]: the bundled translations, in one table.
+//! * `present`, `home`, `settings`: the presenters of the game screen (drawn from the flow,
+//!   part by part), Home and the settings screen, each with its adapter's callbacks.
 //! * [`app`]: the glue between the Slint window (`ui/*.slint`), the core's session, the AI
 //!   worker and the animations.
 //! * [`platform`]: our own Slint platform for Android and iOS, so that every platform draws
@@ -31,14 +34,17 @@ pub mod ai_worker;
 pub mod animation;
 pub mod app;
 pub mod board_art;
-pub mod controller;
+pub mod board_coords;
 pub mod flow;
+mod home;
+pub mod languages;
 pub mod mapping;
 pub mod models;
 pub mod platform;
 mod present;
+pub mod selection;
+mod settings;
 pub mod store;
-pub mod view;
 
 use slint::ComponentHandle;
 
@@ -89,13 +95,13 @@ pub extern "C" fn dama_ui_draw_home_offscreen() -> i32 {
 #[cfg(all(target_os = "linux", not(feature = "desktop")))]
 #[unsafe(no_mangle)]
 pub extern "C" fn dama_ui_ai_reply_offscreen() -> i32 {
-    use ai_worker::{AiWorker, Answer, Job, Root};
+    use ai_worker::{AiWorker, Answer, Job};
     let (tx, rx) = std::sync::mpsc::channel();
     let mut worker = AiWorker::new(move |_, answer| {
         let _ = tx.send(answer);
     });
     let session = dama_core::Session::new(dama_core::Rules::new(dama_core::GameId::Turkish));
-    worker.start(Job::Move { level: 1, seed: 1 }, Root::of(&session));
+    worker.start(Job::Move { level: 1, seed: 1 }, &session);
     match rx.recv_timeout(std::time::Duration::from_secs(60)) {
         Ok(Answer::Move(Some(mv))) if session.legal_moves().iter().any(|d| d.mv == mv) => 0,
         _ => 1,

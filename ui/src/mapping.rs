@@ -1,41 +1,27 @@
 //! The window's enums and rows from the core's types, each mapped in one function (and
 //! back where the window sends it to Rust); the tests check both ways.
 
-use crate::flow::Advice;
+use crate::flow;
 use crate::{
-    AnimationSpeed, CaptureKind, EndReason, GameKind, Language, Message, MoveRowVm, RuleOptionKind,
-    Winner,
+    Advice, AnimationSpeed, CaptureKind, EndReason, GameKind, MoveRowVm, RuleOptionKind, Winner,
 };
 use dama_core::rules::RuleOption;
 use dama_core::{CaptureRule, Color, Family, GameId, GameRecord, Reason};
 use slint::{ModelRc, SharedString, VecModel};
 
 /// The move list in rows of White's and Black's move.
+/// (numbered by the core's record, as PDN is; "…" for White's half a game Black began
+/// does not have).
 pub fn move_rows(record: &GameRecord) -> Vec<MoveRowVm> {
-    let moves = record.moves();
-    let mut rows = Vec::new();
-    let black_first = record.start().side_to_move() == Color::Black;
-    let mut i = 0;
-    let mut number = 1;
-    if black_first && !moves.is_empty() {
-        rows.push(MoveRowVm {
-            number,
-            white: "…".into(),
-            black: moves[0].into(),
-        });
-        i = 1;
-        number += 1;
-    }
-    while i < moves.len() {
-        rows.push(MoveRowVm {
-            number,
-            white: moves[i].into(),
-            black: moves.get(i + 1).copied().unwrap_or("").into(),
-        });
-        i += 2;
-        number += 1;
-    }
-    rows
+    record
+        .move_rows()
+        .into_iter()
+        .map(|r| MoveRowVm {
+            number: r.number as i32,
+            white: r.white.unwrap_or("…").into(),
+            black: r.black.unwrap_or("").into(),
+        })
+        .collect()
 }
 
 /// Strings as a window model.
@@ -44,18 +30,18 @@ pub fn strings(v: Vec<String>) -> ModelRc<SharedString> {
     ModelRc::new(VecModel::from(v))
 }
 
-/// The advice of the flow as the window's message.
-pub fn message(a: Advice) -> Message {
+/// The flow's advice as the window's.
+pub fn advice(a: flow::Advice) -> Advice {
     match a {
-        Advice::None => Message::None,
-        Advice::ChooseRoute => Message::ChooseRoute,
-        Advice::ContinueRoute => Message::ContinueRoute,
-        Advice::NextLanding => Message::NextLanding,
-        Advice::ChooseHuff => Message::ChooseHuff,
-        Advice::MustCapture => Message::MustCapture,
-        Advice::DrawDeclined => Message::DrawDeclined,
-        Advice::Hint => Message::Hint,
-        Advice::Huffed => Message::Huffed,
+        flow::Advice::None => Advice::None,
+        flow::Advice::ChooseRoute => Advice::ChooseRoute,
+        flow::Advice::ContinueRoute => Advice::ContinueRoute,
+        flow::Advice::NextLanding => Advice::NextLanding,
+        flow::Advice::ChooseHuff => Advice::ChooseHuff,
+        flow::Advice::MustCapture => Advice::MustCapture,
+        flow::Advice::DrawDeclined => Advice::DrawDeclined,
+        flow::Advice::Hint => Advice::Hint,
+        flow::Advice::Huffed => Advice::Huffed,
     }
 }
 
@@ -137,30 +123,6 @@ pub fn speed_index(s: AnimationSpeed) -> u8 {
     }
 }
 
-/// The stored language (an index into [`crate::store::LANGUAGES`]) as the window's.
-pub fn language(i: u8) -> Language {
-    match i {
-        1 => Language::Spanish,
-        2 => Language::German,
-        3 => Language::Turkish,
-        4 => Language::French,
-        5 => Language::Arabic,
-        _ => Language::English,
-    }
-}
-
-/// The window's language as stored (an index into [`crate::store::LANGUAGES`]).
-pub fn language_index(l: Language) -> u8 {
-    match l {
-        Language::English => 0,
-        Language::Spanish => 1,
-        Language::German => 2,
-        Language::Turkish => 3,
-        Language::French => 4,
-        Language::Arabic => 5,
-    }
-}
-
 /// The window's name of a stored option of the table.
 pub fn option_kind(o: &RuleOption) -> Option<RuleOptionKind> {
     Some(match (o.family, o.key) {
@@ -174,18 +136,15 @@ pub fn option_kind(o: &RuleOption) -> Option<RuleOptionKind> {
     })
 }
 
-/// The number of the move to be played next (a move is White's ply and Black's reply, so a
-/// game Black began starts with Black's half of move 1), and whether White plays it.
+/// The number of the move to be played next (the core's count), and whether White plays it.
 pub fn move_number(r: &GameRecord) -> (i32, bool) {
-    let black_first = r.start().side_to_move() == Color::Black;
-    let plies = r.ply() as i32 + i32::from(black_first);
-    (plies / 2 + 1, r.current().side_to_move() == Color::White)
+    let (number, side) = r.next_move_number();
+    (number as i32, side == Color::White)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::LANGUAGES;
     use dama_core::{Rules, Session};
 
     #[test]
@@ -237,9 +196,6 @@ mod tests {
         }
         for i in 0..4 {
             assert_eq!(speed_index(animation_speed(i)), i);
-        }
-        for i in 0..LANGUAGES.len() as u8 {
-            assert_eq!(language_index(language(i)), i);
         }
     }
 }

@@ -4,17 +4,21 @@
 //! once per view.
 
 use crate::animation::Animation;
-use crate::controller::Mark;
+use crate::app::{on, App};
+use crate::board_coords;
 use crate::flow::Flow;
-use crate::mapping::{capture_kind, end_reason, game_kind, message, move_rows, strings, winner};
+use crate::mapping::{advice, capture_kind, end_reason, game_kind, move_rows, strings, winner};
 use crate::models::{self, Models};
+use crate::selection::Mark;
 use crate::store::Settings;
-use crate::view;
 use crate::{
-    AppWindow, DotVm, GameAdapter, GameModels, LineVm, PieceVm, RouteVm, SpotMark, SpotVm, Winner,
+    AppWindow, DotVm, GameAdapter, GameModels, LineVm, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup,
+    Winner,
 };
 use dama_core::{Color, Geometry, Point, Position, Role};
 use slint::{ComponentHandle, ModelRc, VecModel};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// What the game screen shows now.
 pub struct GameView<'a> {
@@ -80,7 +84,7 @@ impl<'a> GameView<'a> {
         game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         game.set_board_size(g.size() as i32);
         if self.models.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
-            let lines: Vec<LineVm> = view::segments(g, flipped)
+            let lines: Vec<LineVm> = board_coords::segments(g, flipped)
                 .into_iter()
                 .map(|s| LineVm {
                     x: s.x,
@@ -101,9 +105,9 @@ impl<'a> GameView<'a> {
     pub fn spots(&self) {
         let flow = self.flow;
         let (g, flipped) = (self.geometry, self.flipped);
-        let ctl = flow.controller();
-        let marks = ctl.marks();
-        let huffs = ctl.huff_choices();
+        let selection = flow.selection();
+        let marks = selection.marks();
+        let huffs = selection.huff_choices();
         let hint_ends: Vec<Point> = flow
             .hint()
             .map(|h| vec![h[0], h[h.len() - 1]])
@@ -116,19 +120,19 @@ impl<'a> GameView<'a> {
             .points()
             .iter()
             .map(|&p| {
-                let (x, y) = view::xy(g, p, flipped);
+                let (x, y) = board_coords::xy(g, p, flipped);
                 let mark = if huffs.contains(&p) && flow.human_to_move() {
                     SpotMark::Liable
                 } else {
                     match marks.iter().find(|(q, _)| *q == p) {
                         Some((_, Mark::Destination)) => SpotMark::Destination,
                         Some((_, Mark::Landing)) => SpotMark::Landing,
-                        Some((_, Mark::Target)) => SpotMark::ChosenEnd,
+                        Some((_, Mark::Target)) => SpotMark::Target,
                         None if hint_ends.contains(&p) => SpotMark::Hint,
                         None => SpotMark::None,
                     }
                 };
-                let (file_label, rank_label) = view::edge_labels(g, p, flipped);
+                let (file_label, rank_label) = board_coords::edge_labels(g, p, flipped);
                 SpotVm {
                     x,
                     y,
@@ -148,11 +152,11 @@ impl<'a> GameView<'a> {
     pub fn pieces(&self) {
         let (ui, flow) = (self.ui, self.flow);
         let (pos, g, flipped) = (self.shown, self.geometry, self.flipped);
-        let xy = |p: Point| view::xy(g, p, flipped);
-        let ctl = flow.controller();
-        let huffs = ctl.huff_choices();
-        let selected = ctl.selected();
-        let must = ctl.must_capture();
+        let xy = |p: Point| board_coords::xy(g, p, flipped);
+        let selection = flow.selection();
+        let huffs = selection.huff_choices();
+        let selected = selection.selected();
+        let must = selection.must_capture();
         // With "show moves" on, the player's movable pieces and optional captures are marked.
         let show = self.show_moves
             && self.animation.is_none()
@@ -160,7 +164,7 @@ impl<'a> GameView<'a> {
             && flow.human_to_move()
             && !flow.computer_thinking();
         let (movable, capturers) = if show {
-            (ctl.movable(), ctl.capturers())
+            (selection.movable(), selection.capturers())
         } else {
             (Vec::new(), Vec::new())
         };
@@ -188,7 +192,7 @@ impl<'a> GameView<'a> {
                     // No ring on a piece while it travels.
                     must: self.animation.is_none() && selected.is_none() && must.contains(&p),
                     liable: huffs.contains(&p)
-                        || (flow.human_to_move() && ctl.chosen_huff() == Some(p)),
+                        || (flow.human_to_move() && selection.chosen_huff() == Some(p)),
                     captured: fading.contains(&p),
                     movable: movable.contains(&p),
                     can_capture: capturers.contains(&p) && !must.contains(&p),
@@ -218,19 +222,19 @@ impl<'a> GameView<'a> {
     pub fn routes(&self) {
         let (ui, flow) = (self.ui, self.flow);
         let (g, flipped) = (self.geometry, self.flipped);
-        let ctl = flow.controller();
-        let (routes, captured) = ctl.routes();
-        let built = ctl.route_so_far();
+        let selection = flow.selection();
+        let (routes, captured) = selection.routes();
+        let built = selection.route_so_far();
         let mut route_vms: Vec<RouteVm> = routes
             .iter()
             .map(|r| RouteVm {
-                commands: view::polyline(g, r, flipped).into(),
+                commands: board_coords::polyline(g, r, flipped).into(),
                 active: false,
             })
             .collect();
         if built.len() > 1 {
             route_vms.push(RouteVm {
-                commands: view::polyline(g, &built, flipped).into(),
+                commands: board_coords::polyline(g, &built, flipped).into(),
                 active: true,
             });
         }
@@ -245,20 +249,20 @@ impl<'a> GameView<'a> {
         }
         .iter()
         .map(|&p| {
-            let (x, y) = view::xy(g, p, flipped);
+            let (x, y) = board_coords::xy(g, p, flipped);
             DotVm { x, y }
         })
         .collect();
         models::sync(&self.models.captured_marks, marks);
         let game = ui.global::<GameAdapter>();
         let last = match (self.animation, flow.last_move()) {
-            (None, Some(l)) => view::polyline(g, l, flipped),
+            (None, Some(l)) => board_coords::polyline(g, l, flipped),
             _ => String::new(),
         };
         game.set_last_move(last.into());
         game.set_hint_path(
             flow.hint()
-                .map(|h| view::polyline(g, h, flipped))
+                .map(|h| board_coords::polyline(g, h, flipped))
                 .unwrap_or_default()
                 .into(),
         );
@@ -279,7 +283,7 @@ impl<'a> GameView<'a> {
             Winner::None
         });
         game.set_human_to_move(flow.human_to_move() && !flow.computer_thinking());
-        game.set_message(message(flow.advice()));
+        game.set_advice(advice(flow.advice()));
         let outcome = session.outcome().filter(|_| self.animation.is_none());
         game.set_game_over(outcome.is_some());
         game.set_winner(winner(outcome.and_then(|o| o.winner())));
@@ -290,4 +294,26 @@ impl<'a> GameView<'a> {
         game.set_capture(capture_kind(session.rules().capture()));
         models::sync(&self.models.move_rows, move_rows(session.record()));
     }
+}
+
+/// Wires the game screen's callbacks to the app (and Rust's own wake-up for the AI's
+/// answers).
+pub(crate) fn connect(ui: &AppWindow, app: &Rc<RefCell<App>>) {
+    let game = ui.global::<GameAdapter>();
+    let me = Rc::downgrade(app);
+    game.on_tapped(move |i| {
+        if let Some(app) = me.upgrade() {
+            app.borrow_mut().tap(i.max(0) as usize);
+        }
+    });
+    game.on_undo(on(app, App::undo));
+    game.on_redo(on(app, App::redo));
+    game.on_hint(on(app, App::hint));
+    game.on_offer_draw(on(app, App::offer_draw));
+    game.on_accept_draw(on(app, App::accept_draw));
+    game.on_resign(on(app, App::resign));
+    game.on_new_game(on(app, App::new_game));
+    game.on_leave(on(app, App::leave));
+    ui.global::<Wakeup>()
+        .on_answer_ready(on(app, App::take_answers));
 }

@@ -1,8 +1,9 @@
 //! Settings and the unfinished game, kept across restarts as JSON files written atomically
 //! (a temporary file, flushed, then renamed over the old one).
 
+use crate::flow::Opponent;
 use dama_core::rules::RuleOptions;
-use dama_core::{GameId, GameRecord, Rules};
+use dama_core::{GameId, Rules, Session};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -12,30 +13,30 @@ use std::time::Duration;
 /// (nor falls back to the standard rules when it would not parse).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct Setup {
+pub struct NewGame {
     /// The game (settings of earlier versions wrote its index).
     #[serde(deserialize_with = "game_or_index")]
     pub game: GameId,
-    /// 0 two players on this device, 1..=8 the computer's level.
-    pub opponent: u8,
+    /// Two players on this device, or the computer's level (saved as 0 or the level).
+    pub opponent: Opponent,
     /// Against the computer: the human plays Black.
     pub play_black: bool,
     /// The options chosen, for both families: each game uses its own.
     pub options: RuleOptions,
 }
 
-impl Default for Setup {
+impl Default for NewGame {
     fn default() -> Self {
-        Setup {
+        NewGame {
             game: GameId::Turkish,
-            opponent: 3,
+            opponent: Opponent::default(),
             play_black: false,
             options: RuleOptions::default(),
         }
     }
 }
 
-impl Setup {
+impl NewGame {
     /// The rules of the chosen game with its family's options (the other family's choices
     /// are kept for when the player goes back to it).
     pub fn rules(&self) -> Rules {
@@ -65,14 +66,15 @@ pub struct Settings {
     pub dark: bool,
     /// 0 off, 1 fast, 2 normal, 3 slow.
     pub anim_speed: u8,
-    /// Index into [`LANGUAGES`].
+    /// Index into [`crate::languages::LANGUAGES`].
     pub language: u8,
     /// Two players: turn the board towards the player to move.
     pub flip_two_players: bool,
     /// Mark the pieces that can move and those with an optional capture.
     pub show_moves: bool,
-    /// The last home-screen choices.
-    pub setup: Setup,
+    /// The last home-screen choices (saved as `setup`, their name in earlier versions).
+    #[serde(rename = "setup")]
+    pub new_game: NewGame,
 }
 
 impl Default for Settings {
@@ -83,21 +85,18 @@ impl Default for Settings {
             language: 0,
             flip_two_players: false,
             show_moves: false,
-            setup: Setup::default(),
+            new_game: NewGame::default(),
         }
     }
 }
-
-/// Language codes of the bundled translations, in the order of the settings screen.
-pub const LANGUAGES: [&str; 6] = ["en", "es", "de", "tr", "fr", "ar"];
 
 /// An unfinished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     /// The core's game record (JSON, with its own checksum).
     pub record: String,
-    /// 0 two players, else the computer's level.
-    pub opponent: u8,
+    /// Two players, or the computer's level (saved as 0 or the level).
+    pub opponent: Opponent,
     /// The human plays Black (against the computer).
     pub human_black: bool,
 }
@@ -160,12 +159,12 @@ impl Store {
         self.write_atomic("settings.json", &serde_json::to_string_pretty(s)?)
     }
 
-    /// The unfinished game with its record, if one was saved and still loads (the record
-    /// is parsed here, once).
-    pub fn load_game(&self) -> Option<(SavedGame, GameRecord)> {
+    /// The unfinished game, ready to play on, if one was saved and still loads (its record
+    /// is read, checked and replayed here, once).
+    pub fn load_game(&self) -> Option<(SavedGame, Session)> {
         let g: SavedGame = self.read("game.json")?;
-        let record = GameRecord::from_json(&g.record).ok()?;
-        Some((g, record))
+        let game = Session::from_json(&g.record).ok()?;
+        Some((g, game))
     }
 
     /// Saves the unfinished game.
@@ -271,6 +270,7 @@ impl Drop for Saver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dama_core::GameRecord;
 
     #[test]
     fn round_trip_and_corruption() {
@@ -285,7 +285,7 @@ mod tests {
         let rec = dama_core::GameRecord::new(dama_core::Rules::new(dama_core::GameId::Zamma));
         let g = SavedGame {
             record: rec.to_json(),
-            opponent: 2,
+            opponent: Opponent::Computer(2),
             human_black: false,
         };
         store.save_game(&g).unwrap();
@@ -302,9 +302,9 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("dama-saver-{}", std::process::id()));
         let store = Store::new(&dir);
         let mut saver = Saver::new(store.clone());
-        let game = |opponent| SavedGame {
+        let game = |level| SavedGame {
             record: GameRecord::new(Rules::new(GameId::Zamma)).to_json(),
-            opponent,
+            opponent: Opponent::Computer(level),
             human_black: false,
         };
         for level in 1..=5 {
@@ -315,7 +315,10 @@ mod tests {
             ..Settings::default()
         });
         drop(saver);
-        assert_eq!(store.load_game().map(|(g, _)| g.opponent), Some(5));
+        assert_eq!(
+            store.load_game().map(|(g, _)| g.opponent),
+            Some(Opponent::Computer(5))
+        );
         assert!(store.load_settings().dark);
         let mut saver = Saver::new(store.clone());
         saver.game(None);
@@ -330,26 +333,26 @@ mod tests {
         let old = r#"{"dark":true,"setup":{"game":2,"opponent":5,"capture":1}}"#;
         let s: Settings = serde_json::from_str(old).unwrap();
         assert!(s.dark);
-        assert_eq!(s.setup.game, GameId::Damma);
-        assert_eq!(s.setup.opponent, 5);
+        assert_eq!(s.new_game.game, GameId::Damma);
+        assert_eq!(s.new_game.opponent, Opponent::Computer(5));
         let typed = r#"{"setup":{"game":"fetaix","options":{"capture":"huffing"}}}"#;
         let s: Settings = serde_json::from_str(typed).unwrap();
-        assert_eq!(s.setup.rules().options(), ["capture=huffing"]);
+        assert_eq!(s.new_game.rules().options(), ["capture=huffing"]);
     }
 
     #[test]
     fn a_setup_uses_only_its_own_familys_options() {
-        let setup = Setup {
+        let setup = NewGame {
             game: GameId::Turkish,
             options: RuleOptions {
                 promotion_at_end: true,
                 capture: dama_core::CaptureRule::Huffing,
                 ..RuleOptions::default()
             },
-            ..Setup::default()
+            ..NewGame::default()
         };
         assert_eq!(setup.rules().options(), ["promotion=at-end"]);
-        let zamma = Setup {
+        let zamma = NewGame {
             game: GameId::Zamma,
             ..setup
         };

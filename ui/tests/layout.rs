@@ -9,6 +9,7 @@
 
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, AppHandle};
+use dama_ui::flow::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, LayoutCheck, SafeArea, Screen};
 use i_slint_backend_testing::{
@@ -267,7 +268,13 @@ fn start(h: &AppHandle, game: &str, code: Option<&str>) {
         Some(c) => Position::from_code(rules, c).unwrap(),
         None => Position::start(rules),
     };
-    h.with(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
+    h.with(|a| {
+        a.begin(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        )
+    });
 }
 
 /// Left, top, right, bottom.
@@ -289,7 +296,6 @@ const SIZES: &[(f32, f32, Insets)] = &[
 ];
 
 const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
-const LANGUAGES: [&str; 6] = ["en", "es", "de", "tr", "fr", "ar"];
 
 #[test]
 fn every_screen_in_every_language_and_orientation_fits() {
@@ -317,10 +323,13 @@ fn every_screen_in_every_language_and_orientation_fits() {
         area.set_right(r);
         area.set_bottom(b);
         let orientation = format!("{w}x{h}");
-        for (l, lang) in LANGUAGES.iter().enumerate() {
+        for (l, lang) in dama_ui::languages::LANGUAGES
+            .iter()
+            .map(|l| l.code)
+            .enumerate()
+        {
             ui.global::<dama_ui::SettingsAdapter>()
-                .set_language(dama_ui::mapping::language(l as u8));
-            ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+                .invoke_choose_language(l as i32);
             let at = |s: &str| format!("{s} [{lang}, {orientation}]");
             for (g, game) in GAMES.iter().enumerate() {
                 start(&handle, game, None);
@@ -331,7 +340,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 // Home with this game chosen and an unfinished game to resume.
                 ui.set_screen(Screen::Home);
                 ui.global::<dama_ui::HomeAdapter>()
-                    .set_game(dama_ui::mapping::game_kind(dama_core::GameId::ALL[g]));
+                    .invoke_choose_game(dama_ui::mapping::game_kind(dama_core::GameId::ALL[g]));
                 handle.with(|a| a.leave());
                 found.extend(problems(ui, &at(&format!("home {game}")), false));
                 checked += 3;
@@ -362,8 +371,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
             .unwrap()
     };
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_language(dama_ui::Language::English);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_language(dama_ui::languages::index("en").into());
     assert!(gear_x(ui) > 210.0, "English: settings on the right");
     let chip_x = |ui: &AppWindow, label: &str| {
         ElementHandle::find_by_accessible_label(ui, label)
@@ -371,14 +379,14 @@ fn every_screen_in_every_language_and_orientation_fits() {
             .map(|e| e.absolute_position().x)
             .unwrap()
     };
-    ui.global::<dama_ui::HomeAdapter>().set_opponent(3);
+    ui.global::<dama_ui::HomeAdapter>()
+        .invoke_choose_opponent(3);
     assert!(
         chip_x(ui, "1") < chip_x(ui, "8"),
         "English: levels left to right"
     );
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_language(dama_ui::Language::Arabic);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_language(dama_ui::languages::index("ar").into());
     assert!(gear_x(ui) < 210.0, "Arabic: settings on the left");
     assert!(
         chip_x(ui, "1") > chip_x(ui, "8"),
@@ -418,8 +426,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
         "Arabic: the result card's first button on the right"
     );
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_language(dama_ui::Language::English);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_language(dama_ui::languages::index("en").into());
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 800, "{checked} screens checked");
     assert!(

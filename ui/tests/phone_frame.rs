@@ -35,11 +35,11 @@ fn phone(name: &str) -> (Screen, dama_ui::app::AppHandle, std::path::PathBuf) {
 
 /// Starts a game for two of the game at `index` on Home (fast animations) and draws it.
 fn start_for_two(screen: &mut Screen, ui: &dama_ui::AppWindow, game: dama_ui::GameKind) {
-    ui.global::<dama_ui::HomeAdapter>().set_game(game);
-    ui.global::<dama_ui::HomeAdapter>().set_opponent(0);
+    ui.global::<dama_ui::HomeAdapter>().invoke_choose_game(game);
+    ui.global::<dama_ui::HomeAdapter>()
+        .invoke_choose_opponent(0);
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_anim_speed(dama_ui::AnimationSpeed::Fast);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_anim_speed(dama_ui::AnimationSpeed::Fast);
     ui.global::<dama_ui::HomeAdapter>().invoke_start_game();
     screen.advance(Duration::from_millis(16));
     screen.draw().expect("the game screen");
@@ -144,7 +144,7 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
         a.set_anim_speed(3);
         a.begin(
             dama_core::GameRecord::from_position(pos),
-            0,
+            dama_ui::flow::Opponent::TwoPlayers,
             dama_core::Color::White,
         )
     });

@@ -5,6 +5,7 @@
 
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, AppHandle};
+use dama_ui::flow::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, Screen};
 use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
@@ -51,7 +52,13 @@ fn start(h: &AppHandle, game: &str, options: &[&str], code: Option<&str>, oppone
         Some(c) => Position::from_code(rules, c).unwrap(),
         None => Position::start(rules),
     };
-    h.with(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
+    h.with(|a| {
+        a.begin(
+            GameRecord::from_position(pos),
+            opponent.into(),
+            Color::White,
+        )
+    });
 }
 
 /// A Turkish game of `plies` plies (each side plays its last legal move, captures when
@@ -145,15 +152,16 @@ fn screenshots() {
     ui.set_screen(Screen::Settings);
     shot(ui, "settings");
     // Dark theme, Arabic.
-    ui.global::<dama_ui::Theme>().set_dark(true);
+    ui.global::<dama_ui::SettingsAdapter>()
+        .invoke_choose_dark(true);
     start(&handle, "zamma", &[], None, 3);
     shot(ui, "dark-zamma");
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_language(dama_ui::Language::Arabic);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_language(dama_ui::languages::index("ar").into());
     ui.set_screen(Screen::Home);
     shot(ui, "home-arabic");
-    ui.global::<dama_ui::Theme>().set_dark(false);
+    ui.global::<dama_ui::SettingsAdapter>()
+        .invoke_choose_dark(false);
 
     // Phones: the smallest we fit, portrait and landscape, with a status bar, a gesture bar
     // and (landscape) a cutout covering the edges, in English, German (long words) and
@@ -170,11 +178,10 @@ fn screenshots() {
         area.set_bottom(b);
         // A long game: the move list shows its latest moves.
         ui.global::<dama_ui::SettingsAdapter>()
-            .set_language(dama_ui::Language::English);
-        ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+            .invoke_choose_language(dama_ui::languages::index("en").into());
         start(&handle, "turkish", &[], None, 0);
         ui.window().take_snapshot().unwrap();
-        handle.with(|a| a.begin(long_game(30), 0, Color::White));
+        handle.with(|a| a.begin(long_game(30), Opponent::TwoPlayers, Color::White));
         i_slint_backend_testing::mock_elapsed_time(std::time::Duration::from_millis(50));
         ui.window().take_snapshot().unwrap();
         // Issue 15: the last move is in view (the list scrolled to its end as it grew).
@@ -190,10 +197,10 @@ fn screenshots() {
             "the last move {last} is in view at {w}x{h}"
         );
         shot(ui, &format!("phone-long-game-{w}x{h}"));
-        for (lang, code) in [(0, "en"), (2, "de"), (5, "ar")] {
+        for code in ["en", "de", "ar"] {
+            let lang = dama_ui::languages::index(code).into();
             ui.global::<dama_ui::SettingsAdapter>()
-                .set_language(dama_ui::mapping::language(lang as u8));
-            ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+                .invoke_choose_language(lang);
             let name = |screen: &str| format!("phone-{screen}-{code}-{w}x{h}");
             ui.set_screen(Screen::Home);
             shot(ui, &name("home"));
@@ -203,12 +210,14 @@ fn screenshots() {
             shot(ui, &name("settings"));
         }
         // The dark theme at this size.
-        ui.global::<dama_ui::Theme>().set_dark(true);
+        ui.global::<dama_ui::SettingsAdapter>()
+            .invoke_choose_dark(true);
         start(&handle, "zamma", &[], None, 3);
         shot(ui, &format!("phone-game-dark-{w}x{h}"));
         ui.set_screen(Screen::Home);
         shot(ui, &format!("phone-home-dark-{w}x{h}"));
-        ui.global::<dama_ui::Theme>().set_dark(false);
+        ui.global::<dama_ui::SettingsAdapter>()
+            .invoke_choose_dark(false);
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

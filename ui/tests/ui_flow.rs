@@ -1,19 +1,29 @@
 //! The app driven headless through Slint's testing backend, as a player would: taps on the
-//! board's points (found by their accessible labels), the AI thinking on its thread, undo,
-//! and the game-over text.
+//! board's points and the buttons (found by their accessible labels), the AI thinking on
+//! its thread, undo, the dialogs, and the game-over text, through to what is saved.
+//!
+//! Each scenario is its own test with its own app and data folder. Slint's testing
+//! platform can be set up once per process, on one thread, so this file has its own small
+//! harness (`harness = false`): the scenarios run one after the other on that thread, a
+//! failing one is reported and the rest still run. `cargo test -p dama-ui --test ui_flow --
+//! NAME` runs those whose names contain NAME.
 
 use dama_core::rules::{options_of, OPTIONS};
-use dama_core::{Color, GameId, GameRecord, Position, Rules};
+use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
 use dama_ui::app::AppHandle;
+use dama_ui::flow::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{
-    AppWindow, Dialog, EndReason, GameKind, GameModels, Message, Screen, SpotMark, Texts, Winner,
+    Advice, AppWindow, Dialog, EndReason, GameKind, GameModels, Screen, SpotMark, Texts, Winner,
 };
 use i_slint_backend_testing::ElementHandle;
 use slint::platform::PointerEventButton;
 use slint::{ComponentHandle, Model};
+use std::any::Any;
 use std::cell::RefCell;
 use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
 use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
@@ -66,7 +76,7 @@ async fn answer(ui: &AppWindow, label: &str) {
 }
 
 /// The game's result as the record holds it (what is saved and shown).
-fn outcome(h: &AppHandle) -> Option<dama_core::Outcome> {
+fn outcome(h: &AppHandle) -> Option<Outcome> {
     h.with(|a| a.record().unwrap().outcome())
 }
 
@@ -83,6 +93,13 @@ fn code(h: &AppHandle) -> String {
     h.with(|a| a.record().unwrap().current().to_code())
 }
 
+/// Makes Home tall enough to show every card and option without scrolling (the testing
+/// backend finds only what is in view).
+async fn tall(ui: &AppWindow) {
+    ui.window().set_size(slint::LogicalSize::new(420.0, 2400.0));
+    sleep(20).await;
+}
+
 async fn settle(h: &AppHandle) {
     for _ in 0..1000 {
         let busy = h.with(|a| a.is_thinking() || a.is_animating());
@@ -97,16 +114,14 @@ async fn settle(h: &AppHandle) {
 fn start(h: &AppHandle, code: &str, game: &str, opponent: u8, human: Color) {
     let rules = Rules::parse(game, &[] as &[&str]).unwrap();
     let rec = GameRecord::from_position(Position::from_code(rules, code).unwrap());
-    h.with(|a| a.begin(rec, opponent, human));
+    h.with(|a| a.begin(rec, opponent.into(), human));
 }
 
-async fn scenarios(h: &AppHandle) {
-    let ui: &AppWindow = h;
-    h.with(|a| a.set_anim_speed(0));
-
-    // Home's rule options come from the core's table (issue 16): one row per stored
-    // option of the chosen game, in the table's order, with as many chips as values; a
-    // chip sets its value; each family keeps its own choices (R-T8, R-Z14).
+/// Home's rule options come from the core's table (issue 16): one row per stored option of
+/// the chosen game, in the table's order, with as many chips as values; a chip sets its
+/// value; each family keeps its own choices (R-T8, R-Z14).
+async fn home_options_come_from_the_core_table(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
     assert_eq!(ui.get_screen(), Screen::Home);
     let home = ui.global::<dama_ui::HomeAdapter>();
     for o in OPTIONS.iter().filter(|o| o.stored) {
@@ -118,16 +133,9 @@ async fn scenarios(h: &AppHandle) {
         let o = home.get_options_in_force();
         o.iter().map(|s| s.to_string()).collect()
     };
-    // The game chosen on Home. The window is made tall enough to show the rule options
-    // without scrolling (the testing backend finds only what is in view).
-    let size = ui.window().size();
-    ui.window().set_size(slint::LogicalSize::new(420.0, 2400.0));
-    let choose = |game: GameKind| {
-        home.set_game(game);
-        home.invoke_setup_changed();
-        sleep(20)
-    };
-    choose(GameKind::Zamma).await;
+    tall(ui).await;
+    tap(ui, "Zamma").await;
+    assert_eq!(home.get_game(), GameKind::Zamma, "the game's card chose it");
     let zamma: Vec<_> = options_of(GameId::Zamma).filter(|o| o.stored).collect();
     let rows = home.get_options();
     assert_eq!(rows.row_count(), zamma.len());
@@ -140,45 +148,47 @@ async fn scenarios(h: &AppHandle) {
     tap(ui, "Huffing").await;
     assert_eq!(in_force(), vec!["capture=huffing"]);
     assert_eq!(home.get_options().row_data(0).unwrap().selected, 2);
-    choose(GameKind::Turkish).await;
+    tap(ui, "Turkish Dama").await;
     assert_eq!(home.get_options().row_count(), 2);
     assert!(in_force().is_empty(), "Turkish Dama has no capture option");
     tap(ui, "At the end").await;
     assert_eq!(in_force(), vec!["promotion=at-end"]);
-    choose(GameKind::Kharbaga).await;
+    tap(ui, "Kharbaga").await;
     assert_eq!(
         in_force(),
         vec!["capture=huffing"],
         "the Zamma family's choice kept"
     );
     tap(ui, "Optional").await;
-    choose(GameKind::Turkish).await;
+    tap(ui, "Turkish Dama").await;
     tap(ui, "Goes on as king").await;
     assert!(in_force().is_empty());
-    ui.window().set_size(size);
+}
 
-    // Home screen → a two-player Turkish game.
-    ui.global::<dama_ui::HomeAdapter>()
-        .set_game(GameKind::Turkish);
-    ui.global::<dama_ui::HomeAdapter>().set_opponent(0);
-    ui.global::<dama_ui::HomeAdapter>().invoke_start_game();
+/// Home → a two-player Turkish game; a tapped piece shows its destinations (R-T3: only
+/// forward here) and a tapped destination moves it. The move, its drawing and the next turn
+/// cost one generation: the new position's moves (issue 16).
+async fn a_tapped_move_is_played_shown_and_listed(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let size = ui.window().size();
+    tall(ui).await;
+    tap(ui, "Turkish Dama").await;
+    tap(ui, "Two players").await;
+    tap(ui, "Play").await;
+    ui.window().set_size(size);
     assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(h.shown_pieces(), 32);
-
-    // Tap a piece: its destinations light up (R-T3: only forward here); tap one: it moves.
-    // The move, its drawing and the next turn cost one generation: the new position's moves
-    // (issue 16; the selection and the marks read the session's list).
     let before = dama_core::stats::generations();
     tap(ui, "d3").await;
     assert_eq!(marked(ui, SpotMark::Destination), vec!["d4"]);
     tap(ui, "d4").await;
-    settle(h).await;
+    settle(&h).await;
     assert_eq!(
         dama_core::stats::generations() - before,
         1,
         "generations of one move"
     );
-    assert!(code(h).contains("d4"), "{}", code(h));
+    assert!(code(&h).contains("d4"), "{}", code(&h));
     assert_eq!(
         ui.global::<GameModels>()
             .get_move_rows()
@@ -192,11 +202,14 @@ async fn scenarios(h: &AppHandle) {
     assert!(!marked(ui, SpotMark::Destination).is_empty());
     tap(ui, "a1").await;
     assert!(marked(ui, SpotMark::Destination).is_empty());
+}
 
-    // "Show moves": the pieces that can move are marked, and optional captures (R-Z8).
-    ui.global::<dama_ui::SettingsAdapter>().set_show_moves(true);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
-    start(h, "W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
+/// "Show moves": the pieces that can move are marked, and optional captures (R-Z8).
+async fn show_moves_marks_movable_pieces_and_captures(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    ui.global::<dama_ui::SettingsAdapter>()
+        .invoke_choose_show_moves(true);
+    start(&h, "W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
     let pieces = ui.global::<GameModels>().get_pieces();
     let flags: Vec<(bool, bool)> = (0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
@@ -205,15 +218,17 @@ async fn scenarios(h: &AppHandle) {
     assert_eq!(flags.iter().filter(|f| f.0).count(), 2, "{flags:?}");
     assert_eq!(flags.iter().filter(|f| f.1).count(), 1, "{flags:?}");
     ui.global::<dama_ui::SettingsAdapter>()
-        .set_show_moves(false);
-    ui.global::<dama_ui::SettingsAdapter>().invoke_changed();
+        .invoke_choose_show_moves(false);
     let pieces = ui.global::<GameModels>().get_pieces();
     assert!((0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
         .all(|p| !p.movable && !p.can_capture));
+}
 
-    // A multi-capture route chosen step by step (R-Z8): c3 ends two routes.
-    start(h, "W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
+/// A multi-capture route chosen step by step (R-Z8): c3 ends two routes; c1 leaves one.
+async fn a_capture_route_is_chosen_step_by_step(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    start(&h, "W:Wa1:Ba2,b1,b3,c2", "zamma", 0, Color::White);
     tap(ui, "a1").await;
     assert!(
         ui.global::<GameModels>().get_routes().row_count() >= 4,
@@ -221,20 +236,20 @@ async fn scenarios(h: &AppHandle) {
     );
     tap(ui, "c3").await;
     assert_eq!(
-        ui.global::<dama_ui::GameAdapter>().get_message(),
-        Message::ChooseRoute
+        ui.global::<dama_ui::GameAdapter>().get_advice(),
+        Advice::ChooseRoute
     );
     let landings = marked(ui, SpotMark::Landing);
     assert!(landings.contains(&"a3".to_string()) && landings.contains(&"c1".to_string()));
     assert_eq!(
-        marked(ui, SpotMark::ChosenEnd),
+        marked(ui, SpotMark::Target),
         vec!["c3"],
         "the chosen end point is marked"
     );
     // c1 leaves one route to c3: it is played without another tap.
     tap(ui, "c1").await;
-    settle(h).await;
-    assert_eq!(code(h), "B:Wc3:Ba2,b3:last=a1-c3/-");
+    settle(&h).await;
+    assert_eq!(code(&h), "B:Wc3:Ba2,b3:last=a1-c3/-");
     // The last move's start and end are highlighted.
     let spots = ui.global::<GameModels>().get_spots();
     let last: Vec<String> = (0..spots.row_count())
@@ -243,19 +258,26 @@ async fn scenarios(h: &AppHandle) {
         .map(|s| s.label.to_string())
         .collect();
     assert_eq!(last, vec!["a1", "c3"]);
+}
 
-    // A Turkish capture route never offers to stop early (R-T7).
-    start(h, "W:WKa1:Ba3,c5,c6", "turkish", 0, Color::White);
+/// A Turkish capture route never offers to stop early (R-T7).
+async fn a_turkish_capture_never_stops_early(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    start(&h, "W:WKa1:Ba3,c5,c6", "turkish", 0, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
     assert_eq!(
-        ui.global::<dama_ui::GameAdapter>().get_message(),
-        Message::NextLanding
+        ui.global::<dama_ui::GameAdapter>().get_advice(),
+        Advice::NextLanding
     );
+}
 
-    // The animated move: the piece travels, the captured pieces disappear in order.
+/// The animated move: the piece travels, the captured pieces disappear in order; a huffed
+/// piece (R-Z14) leaves as the move sets off, not after it.
+async fn captured_and_huffed_pieces_leave_during_the_animation(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
     h.with(|a| a.set_anim_speed(1));
-    start(h, "W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
+    start(&h, "W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
     tap(ui, "e1").await;
     assert_eq!(
         ui.global::<GameModels>().get_captured_marks().row_count(),
@@ -276,25 +298,32 @@ async fn scenarios(h: &AppHandle) {
         mid < 6,
         "captured pieces vanish during the animation ({mid})"
     );
-    settle(h).await;
+    settle(&h).await;
     assert!(!ui.global::<dama_ui::GameAdapter>().get_animating());
     assert_eq!(h.shown_pieces(), 2);
-    // A huffed piece (R-Z14) leaves as the move sets off, not after it.
     let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
     let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1").unwrap();
-    h.with(|a| a.begin(GameRecord::from_position(pos), 0, Color::White));
+    h.with(|a| {
+        a.begin(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        )
+    });
     tap(ui, "i9").await;
     tap(ui, "h9").await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_animating());
     assert_eq!(h.shown_pieces(), 2, "a1 is gone during the animation");
-    settle(h).await;
-    h.with(|a| a.set_anim_speed(0));
+    settle(&h).await;
+}
 
-    // King versus lone man: the game-over text says so (R-T10).
-    start(h, "W:WKa1:Ba4,h8", "turkish", 0, Color::White);
+/// King versus lone man: the game-over text says so (R-T10).
+async fn king_versus_lone_man_is_shown_as_the_reason(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    start(&h, "W:WKa1:Ba4,h8", "turkish", 0, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
-    settle(h).await;
+    settle(&h).await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_winner(),
@@ -314,13 +343,16 @@ async fn scenarios(h: &AppHandle) {
             .is_some(),
         "the game-over text is on screen"
     );
+}
 
-    // Against the computer the card says who won from the player's side, and it can be
-    // put aside to look at the final board.
-    start(h, "W:WKa1:Ba4,h8", "turkish", 1, Color::White);
+/// Against the computer the card says who won from the player's side, and it can be put
+/// aside to look at the final board.
+async fn the_result_card_speaks_to_the_player_and_can_be_put_aside(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    start(&h, "W:WKa1:Ba4,h8", "turkish", 1, Color::White);
     tap(ui, "a1").await;
     tap(ui, "a5").await;
-    settle(h).await;
+    settle(&h).await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_human_side(),
@@ -336,10 +368,13 @@ async fn scenarios(h: &AppHandle) {
         .is_none());
     tap(ui, "Result").await;
     assert!(!ui.global::<dama_ui::GameAdapter>().get_over_dismissed());
+}
 
-    // A draw offer is weighed by the worker, off the UI thread: a player a king up gets it.
-    // The offer is confirmed first: "Offer draw" opens a question, "Cancel" forgets it.
-    start(h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
+/// A draw offer is weighed by the worker, off the UI thread: a player a king up gets it.
+/// The offer is confirmed first: "Offer draw" opens a question, "Cancel" forgets it.
+async fn the_computer_weighs_a_confirmed_draw_offer(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    start(&h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
     tap(ui, "Offer draw").await;
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_dialog(),
@@ -353,11 +388,7 @@ async fn scenarios(h: &AppHandle) {
         Dialog::None
     );
     tap(ui, "Offer draw").await;
-    let confirm = ElementHandle::find_by_accessible_label(ui, "Offer draw")
-        .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
-        .last()
-        .expect("the dialog's button");
-    confirm.single_click(PointerEventButton::Left).await;
+    answer(ui, "Offer draw").await;
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_dialog(),
         Dialog::None
@@ -366,88 +397,110 @@ async fn scenarios(h: &AppHandle) {
         !ui.global::<dama_ui::GameAdapter>().get_game_over(),
         "the answer comes from the worker"
     );
-    settle(h).await;
+    settle(&h).await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_reason(),
         EndReason::Agreement
     );
+    assert_eq!(
+        outcome(&h),
+        Some(Outcome::Draw {
+            reason: Reason::Agreement
+        })
+    );
+}
 
-    // each dialog's answer does what it says, pressed as a player presses it (issue
-    // 24: confirming Resign was taken as a draw offer, and did nothing for two players).
-    use dama_core::{Outcome, Reason};
+/// Resign resigns, pressed as a player presses it, against the computer (issue 24:
+/// confirming Resign was taken as a draw offer).
+async fn resigning_against_the_computer_ends_the_game(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
     let game = ui.global::<dama_ui::GameAdapter>();
-    start(h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
+    start(&h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 1, Color::White);
     tap(ui, "Resign").await;
     assert_eq!(game.get_dialog(), Dialog::Resign);
     tap(ui, "Keep playing").await;
     assert_eq!(game.get_dialog(), Dialog::None);
-    assert_eq!(outcome(h), None, "keep playing keeps playing");
+    assert_eq!(outcome(&h), None, "keep playing keeps playing");
     tap(ui, "Resign").await;
     answer(ui, "Resign").await;
-    settle(h).await;
+    settle(&h).await;
     assert_eq!(game.get_dialog(), Dialog::None);
     assert!(game.get_game_over());
     assert_eq!(game.get_reason(), EndReason::Resignation);
     assert_eq!(game.get_winner(), Winner::Black, "the computer wins");
     assert_eq!(
-        outcome(h),
+        outcome(&h),
         Some(Outcome::Win {
             winner: Color::Black,
             reason: Reason::Resignation
         })
     );
-    // Two players: the side to move resigns (Black here).
-    start(h, "B:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
+}
+
+/// two players: the side to move resigns (Black here), and a draw offer is declined
+/// or accepted by the other player (issue 24: both did nothing).
+async fn two_players_resign_and_agree_a_draw(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let game = ui.global::<dama_ui::GameAdapter>();
+    start(&h, "B:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
     tap(ui, "Resign").await;
     answer(ui, "Resign").await;
     assert_eq!(
-        outcome(h),
+        outcome(&h),
         Some(Outcome::Win {
             winner: Color::White,
             reason: Reason::Resignation
         })
     );
     assert_eq!(game.get_winner(), Winner::White);
-    // Two players: one offers a draw, the other declines it, then accepts it.
-    start(h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
+    start(&h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
     tap(ui, "Offer draw").await;
     assert_eq!(game.get_dialog(), Dialog::AcceptDraw);
     tap(ui, "Decline").await;
-    assert_eq!(outcome(h), None, "declined");
+    assert_eq!(outcome(&h), None, "declined");
     tap(ui, "Offer draw").await;
     answer(ui, "Accept draw").await;
     assert_eq!(
-        outcome(h),
+        outcome(&h),
         Some(Outcome::Draw {
             reason: Reason::Agreement
         })
     );
     assert_eq!(game.get_reason(), EndReason::Agreement);
-    // The ended game is no game to resume.
-    game.invoke_leave();
+    // The ended game is no game to resume: the result card's Home.
+    answer(ui, "Home").await;
+    assert_eq!(ui.get_screen(), Screen::Home);
     assert!(!ui.global::<dama_ui::HomeAdapter>().get_can_resume());
+}
 
-    // Undo after resigning takes back the resignation only.
+/// Undo after resigning takes back the resignation only.
+async fn undo_after_resigning_takes_back_the_resignation(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
     let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
-    h.with(|a| a.begin(GameRecord::new(rules), 1, Color::White));
+    h.with(|a| a.begin(GameRecord::new(rules), Opponent::Computer(1), Color::White));
     tap(ui, "d3").await;
     tap(ui, "d4").await;
-    settle(h).await;
+    settle(&h).await;
     assert_eq!(h.with(|a| a.record().unwrap().ply()), 2);
-    ui.global::<dama_ui::GameAdapter>().invoke_resign();
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
-    ui.global::<dama_ui::GameAdapter>().invoke_undo();
-    settle(h).await;
+    // The result card's Undo (drawn over the game's own).
+    answer(ui, "Undo").await;
+    settle(&h).await;
     assert!(!ui.global::<dama_ui::GameAdapter>().get_game_over());
     assert_eq!(h.with(|a| a.record().unwrap().ply()), 2);
+}
 
-    // Against the computer at level 1 until the game ends, with an undo on the way.
+/// Against the computer at level 1 until the game ends, with an undo on the way.
+async fn a_whole_game_against_the_computer(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
     let rules = Rules::parse("fetaix", &[] as &[&str]).unwrap();
-    h.with(|a| a.begin(GameRecord::new(rules), 1, Color::White));
+    h.with(|a| a.begin(GameRecord::new(rules), Opponent::Computer(1), Color::White));
     let mut undone = false;
     for _ in 0..400 {
-        settle(h).await;
+        settle(&h).await;
         if ui.global::<dama_ui::GameAdapter>().get_game_over() {
             break;
         }
@@ -457,8 +510,8 @@ async fn scenarios(h: &AppHandle) {
         );
         if !undone && h.with(|a| a.record().unwrap().ply()) >= 4 {
             let before = h.with(|a| a.record().unwrap().ply());
-            ui.global::<dama_ui::GameAdapter>().invoke_undo();
-            settle(h).await;
+            tap(ui, "Undo").await;
+            settle(&h).await;
             let after = h.with(|a| a.record().unwrap().ply());
             assert_eq!(after + 2, before, "undo takes back your move and the reply");
             undone = true;
@@ -486,45 +539,51 @@ async fn scenarios(h: &AppHandle) {
             }
         }
     }
-    settle(h).await;
+    settle(&h).await;
     assert!(
         ui.global::<dama_ui::GameAdapter>().get_game_over(),
         "the game against the computer ended"
     );
     assert!(undone);
     assert!(ui.global::<dama_ui::GameAdapter>().get_reason() != EndReason::None);
+}
 
-    // Leaving the screen cancels the search and keeps the game for later.
+/// Leaving the screen cancels the search and keeps the game for later; "New game" after a
+/// resumed game plays that game again, whatever Home shows; Play on Home asks before it
+/// replaces the unfinished game.
+async fn leaving_resuming_and_replacing_a_game(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
     let rules = Rules::parse("zamma", &[] as &[&str]).unwrap();
-    h.with(|a| a.begin(GameRecord::new(rules), 8, Color::Black));
+    h.with(|a| a.begin(GameRecord::new(rules), Opponent::Computer(8), Color::Black));
     sleep(50).await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_thinking());
-    ui.global::<dama_ui::GameAdapter>().invoke_leave();
+    tap(ui, "Back").await;
     assert!(!h.with(|a| a.is_thinking()));
     assert_eq!(ui.get_screen(), Screen::Home);
-    assert!(ui.global::<dama_ui::HomeAdapter>().get_can_resume());
-    assert_eq!(
-        ui.global::<dama_ui::HomeAdapter>().get_resume_game(),
-        GameKind::Zamma
-    );
-    assert_eq!(ui.global::<dama_ui::HomeAdapter>().get_resume_move(), 1);
+    let home = ui.global::<dama_ui::HomeAdapter>();
+    assert!(home.get_can_resume());
+    assert_eq!(home.get_resume_game(), GameKind::Zamma);
+    assert_eq!(home.get_resume_move(), 1);
     assert!(
-        ui.global::<dama_ui::HomeAdapter>()
-            .get_resume_white_to_move(),
+        home.get_resume_white_to_move(),
         "the card says whose turn it is"
     );
-
-    // "New game" after a resumed game plays that game again, whatever Home shows.
-    ui.global::<dama_ui::HomeAdapter>()
-        .set_game(GameKind::Turkish);
-    ui.global::<dama_ui::HomeAdapter>().invoke_resume();
+    let size = ui.window().size();
+    tall(ui).await;
+    tap(ui, "Turkish Dama").await;
+    tap(ui, "Resume").await;
+    ui.window().set_size(size);
+    assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_game(),
         GameKind::Zamma
     );
-    ui.global::<dama_ui::GameAdapter>().invoke_resign();
-    ui.global::<dama_ui::GameAdapter>().invoke_new_game();
-    settle(h).await;
+    // The computer (White) moves first; then the player may resign.
+    settle(&h).await;
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
+    tap(ui, "New game").await;
+    settle(&h).await;
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_game(),
         GameKind::Zamma
@@ -533,17 +592,16 @@ async fn scenarios(h: &AppHandle) {
         h.with(|a| a.record().unwrap().rules().game()),
         dama_core::GameId::Zamma
     );
-
-    // Play on Home asks before it replaces the unfinished game.
-    ui.global::<dama_ui::GameAdapter>().invoke_leave();
-    assert!(ui.global::<dama_ui::HomeAdapter>().get_can_resume());
+    tap(ui, "Back").await;
+    assert!(home.get_can_resume());
+    tall(ui).await;
     tap(ui, "Play").await;
     assert_eq!(ui.get_screen(), Screen::Home, "Play asked first");
     tap(ui, "Cancel").await;
     assert_eq!(ui.get_screen(), Screen::Home);
     tap(ui, "Play").await;
-    tap(ui, "New game").await;
-    settle(h).await;
+    answer(ui, "New game").await;
+    settle(&h).await;
     assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(
         ui.global::<dama_ui::GameAdapter>().get_game(),
@@ -552,31 +610,135 @@ async fn scenarios(h: &AppHandle) {
     );
 }
 
-#[test]
-fn play_through_the_ui() {
-    i_slint_backend_testing::init_integration_test_with_system_time();
-    let dir = std::env::temp_dir().join(format!("dama-ui-flow-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let h = dama_ui::app::create(Store::new(&dir)).unwrap();
-    h.show().unwrap();
-    let done = Rc::new(RefCell::new(false));
-    let done2 = done.clone();
-    slint::spawn_local(async move {
-        scenarios(&h).await;
-        *done2.borrow_mut() = true;
-        slint::quit_event_loop().unwrap();
-        // Dropping the app writes its pending saves.
-        drop(h);
-    })
-    .unwrap();
-    slint::run_event_loop().unwrap();
-    assert!(*done.borrow(), "the scenarios ran to the end");
-    // The app reopens into the unfinished game.
+/// The app reopens into the unfinished game, as it was saved.
+async fn an_unfinished_game_reopens(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let size = ui.window().size();
+    tall(ui).await;
+    tap(ui, "Turkish Dama").await;
+    tap(ui, "Two players").await;
+    tap(ui, "Play").await;
+    ui.window().set_size(size);
+    tap(ui, "c3").await;
+    tap(ui, "c4").await;
+    settle(&h).await;
+    // Dropping the app writes its pending saves.
+    drop(h);
+    let file = dir.join("game.json");
+    let written = std::fs::metadata(&file).unwrap().modified().unwrap();
+    // Issue 25: the game is read and replayed once, and the session that replayed it plays
+    // on: one ply, two positions' moves, each worked out once (three before).
+    let before = dama_core::stats::generations();
     let again = dama_ui::app::create(Store::new(&dir)).unwrap();
+    assert_eq!(
+        dama_core::stats::generations() - before,
+        2,
+        "generations of resuming a game of one ply"
+    );
     assert_eq!(again.get_screen(), Screen::Game);
     assert_eq!(
         again.global::<dama_ui::GameAdapter>().get_game(),
         GameKind::Turkish
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        again.with(|a| a.record().unwrap().moves().join(" ")),
+        "c3-c4"
+    );
+    // Nothing to save: the file it was read from is not written again.
+    drop(again);
+    assert_eq!(
+        std::fs::metadata(&file).unwrap().modified().unwrap(),
+        written,
+        "resuming rewrote the saved game"
+    );
+}
+
+/// A scenario: a fresh app (shown, animations off) and its data folder.
+type Scenario = fn(AppHandle, PathBuf) -> Pin<Box<dyn Future<Output = ()>>>;
+
+macro_rules! scenarios {
+    ($($name:ident),* $(,)?) => {
+        [$((stringify!($name), (|h, d| Box::pin($name(h, d))) as Scenario)),*]
+    };
+}
+
+/// Polls a future and turns a panic inside it into an error, so the next scenario runs.
+struct CatchUnwind(Pin<Box<dyn Future<Output = ()>>>);
+
+impl Future for CatchUnwind {
+    type Output = Result<(), Box<dyn Any + Send>>;
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let inner = self.0.as_mut();
+        match std::panic::catch_unwind(AssertUnwindSafe(|| inner.poll(cx))) {
+            Ok(Poll::Pending) => Poll::Pending,
+            Ok(Poll::Ready(v)) => Poll::Ready(Ok(v)),
+            Err(e) => Poll::Ready(Err(e)),
+        }
+    }
+}
+
+fn main() {
+    let all = scenarios![
+        home_options_come_from_the_core_table,
+        a_tapped_move_is_played_shown_and_listed,
+        show_moves_marks_movable_pieces_and_captures,
+        a_capture_route_is_chosen_step_by_step,
+        a_turkish_capture_never_stops_early,
+        captured_and_huffed_pieces_leave_during_the_animation,
+        king_versus_lone_man_is_shown_as_the_reason,
+        the_result_card_speaks_to_the_player_and_can_be_put_aside,
+        the_computer_weighs_a_confirmed_draw_offer,
+        resigning_against_the_computer_ends_the_game,
+        two_players_resign_and_agree_a_draw,
+        undo_after_resigning_takes_back_the_resignation,
+        a_whole_game_against_the_computer,
+        leaving_resuming_and_replacing_a_game,
+        an_unfinished_game_reopens,
+    ];
+    // Arguments as libtest takes them: names to filter by; flags are ignored.
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let chosen: Vec<(&str, Scenario)> = all
+        .into_iter()
+        .filter(|(n, _)| filters.is_empty() || filters.iter().any(|f| n.contains(f.as_str())))
+        .collect();
+    println!("\nrunning {} tests", chosen.len());
+    i_slint_backend_testing::init_integration_test_with_system_time();
+    let failed = Rc::new(RefCell::new(Vec::new()));
+    let ran = Rc::new(RefCell::new(0));
+    let (failed2, ran2) = (failed.clone(), ran.clone());
+    slint::spawn_local(async move {
+        for (name, scenario) in chosen {
+            let dir =
+                std::env::temp_dir().join(format!("dama-ui-flow-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            let h = dama_ui::app::create(Store::new(&dir)).unwrap();
+            h.show().unwrap();
+            h.with(|a| a.set_anim_speed(0));
+            let ok = CatchUnwind(scenario(h, dir.clone())).await.is_ok();
+            println!("test {name} ... {}", if ok { "ok" } else { "FAILED" });
+            if !ok {
+                failed2.borrow_mut().push(name);
+            }
+            *ran2.borrow_mut() += 1;
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        slint::quit_event_loop().unwrap();
+    })
+    .unwrap();
+    slint::run_event_loop().unwrap();
+    let (ran, failed) = (*ran.borrow(), failed.borrow().clone());
+    println!(
+        "\ntest result: {}. {} passed; {} failed",
+        if failed.is_empty() { "ok" } else { "FAILED" },
+        ran - failed.len(),
+        failed.len()
+    );
+    if !failed.is_empty() {
+        println!("failures:\n    {}", failed.join("\n    "));
+        std::process::exit(1);
+    }
+    assert!(ran > 0 || !filters.is_empty(), "no scenario ran");
 }

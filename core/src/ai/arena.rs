@@ -1,70 +1,13 @@
 //! Engine-against-engine games (for `dama match`, the strength ladder and tuning):
-//! players, one game from a varied opening, and the Elo difference of a result.
+//! one game from a varied opening, and the Elo difference of a result.
 
-use super::{AiError, Engine, Level, Limits, Rng};
+use super::{AiError, Engine, Player, Rng, Root};
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::quote::Quote;
 use crate::rules::{Color, Rules};
 use crate::session::Session;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
-
-/// How a player of `go` or `match` chooses its moves.
-#[derive(Clone, Copy, Debug)]
-pub enum Player {
-    /// A uniformly random legal move.
-    Random,
-    /// An app level 1–8 with its time budget.
-    Level(Level),
-    /// Explicit limits.
-    Limits(Limits),
-}
-
-impl Player {
-    /// The same player with a time budget per move, unless it already has one.
-    pub fn with_movetime(self, t: Duration) -> Player {
-        match self {
-            Player::Random => Player::Random,
-            Player::Level(mut l) => {
-                l.budget = t;
-                Player::Level(l)
-            }
-            Player::Limits(mut l) => {
-                l.movetime.get_or_insert(t);
-                Player::Limits(l)
-            }
-        }
-    }
-
-    /// Parses `random`, `level=N`, `depth=N`, `nodes=N` or `movetime=MS`.
-    pub fn parse(spec: &str) -> Result<Player, String> {
-        if spec == "random" {
-            return Ok(Player::Random);
-        }
-        let (k, v) = spec.split_once('=').ok_or_else(|| {
-            format!(
-                "engine spec '{}': expected random, level=N, depth=N, nodes=N or movetime=MS",
-                Quote(spec)
-            )
-        })?;
-        let n: u64 = v.parse().map_err(|_| {
-            format!(
-                "engine spec '{}': '{}' is not a number",
-                Quote(spec),
-                Quote(v)
-            )
-        })?;
-        Ok(match k {
-            "level" if (1..=8).contains(&n) => Player::Level(Level::new(n as u8)),
-            "depth" if (1..=64).contains(&n) => Player::Limits(Limits::depth(n as u32)),
-            "nodes" if n > 0 => Player::Limits(Limits::nodes(n)),
-            "movetime" if n > 0 => Player::Limits(Limits::movetime(Duration::from_millis(n))),
-            _ => return Err(format!("engine spec '{}' is out of range", Quote(spec))),
-        })
-    }
-}
 
 /// One side's choice in a match game.
 fn choose(
@@ -73,21 +16,11 @@ fn choose(
     player: Player,
     rng: &mut Rng,
 ) -> Result<Move, AiError> {
-    let pos = game.position();
-    let history = game.record().history();
+    let root = Root::of(game)?;
     let stop = AtomicBool::new(false);
-    match player {
-        Player::Random => {
-            let moves = pos.legal_moves();
-            Ok(moves[rng.below(moves.len() as u64) as usize])
-        }
-        Player::Level(l) => engine
-            .play_level(pos, &history, l, rng.next_u64(), &stop)
-            .map(|r| r.best),
-        Player::Limits(limits) => engine
-            .think(pos, &history, &limits, &stop, |_| {})
-            .map(|r| r.best),
-    }
+    engine
+        .play(&root, player, rng.next_u64(), &stop, |_| {})
+        .map(|r| r.best)
 }
 
 /// Plies after which a match game is adjudicated a draw.
@@ -199,6 +132,7 @@ pub fn elo(points: &[u32]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Level;
 
     #[test]
     fn a_match_does_not_depend_on_the_thread_count() {

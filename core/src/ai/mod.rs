@@ -1,19 +1,27 @@
-//! The AI opponent: an alpha-beta engine for every game, with levels 1–8 for the app and a
-//! hint. Deterministic for a given seed when limited by depth or nodes.
+//! The AI opponent: an alpha-beta engine for every game, with levels 1–8 for the app,
+//! hints, and the judgement of a draw offer. Deterministic for a given seed when limited by
+//! depth or nodes.
+//!
+//! One way in: a [`Root`] built once from a [`Session`] (its position, the positions before
+//! it for repetition, and its legal moves, not generated again) and a [`Player`] saying how
+//! to choose ([`Engine::play`]), or [`Engine::judge_draw_offer`]. The app, the FFI and the
+//! `dama` tool all call these.
 //!
 //! Threading contract: an [`Engine`] is used by one thread at a time (it owns its
-//! transposition table); [`Engine::think`] blocks until done and is meant for a background
-//! thread. Another thread may cancel it through the shared `AtomicBool`.
+//! transposition table); its searches block until done and are meant for a background
+//! thread. Another thread may cancel them through the shared `AtomicBool`.
 //!
 //! ```
-//! use dama_core::ai::{Engine, Limits};
-//! use dama_core::{GameId, Position, Rules};
+//! use dama_core::ai::{Engine, Limits, Player, Root};
+//! use dama_core::{GameId, Rules, Session};
 //! use std::sync::atomic::AtomicBool;
 //!
-//! let pos = Position::start(Rules::new(GameId::Turkish));
+//! let game = Session::new(Rules::new(GameId::Turkish));
+//! let root = Root::of(&game).unwrap();
 //! let mut engine = Engine::new(8);
-//! let result = engine.think(&pos, &[], &Limits::depth(4), &AtomicBool::new(false), |_| {}).unwrap();
-//! assert!(pos.legal_moves().contains(&result.best));
+//! let player = Player::Limits(Limits::depth(4));
+//! let result = engine.play(&root, player, 0, &AtomicBool::new(false), |_| {}).unwrap();
+//! assert!(game.legal_moves().iter().any(|m| m.mv == result.best));
 //! ```
 
 mod alarm;
@@ -27,6 +35,9 @@ pub mod weights;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
+use crate::quote::Quote;
+use crate::rules::Color;
+use crate::session::Session;
 use alarm::Alarm;
 use search::{Abort, Search};
 pub use search::{MATE, WIN_BOUND};
@@ -37,6 +48,10 @@ use tt::Tt;
 
 /// Default transposition table size, small enough for phones.
 pub const DEFAULT_TT_MIB: usize = 32;
+
+/// The computer's time per move when nothing else is asked: level 8's budget, and the
+/// search of the FFI and of `dama engine` without limits.
+pub const DEFAULT_BUDGET: Duration = Duration::from_millis(1000);
 
 /// How long or how deep to think. Unset fields do not limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -155,11 +170,11 @@ pub struct Level {
 }
 
 impl Level {
-    /// A level (clamped to 1..=8) with the default 1 s budget.
+    /// A level (clamped to 1..=8) with the [`DEFAULT_BUDGET`].
     pub fn new(level: u8) -> Level {
         Level {
             level: level.clamp(1, 8),
-            budget: Duration::from_millis(1000),
+            budget: DEFAULT_BUDGET,
         }
     }
 
@@ -189,6 +204,130 @@ impl Level {
         };
         (limits, noise, miss)
     }
+}
+
+/// How the computer chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A uniformly random legal move (drawn from the seed).
+    Random,
+    /// An app level 1–8 with its time budget (its noise drawn from the seed).
+    Level(Level),
+    /// The best move within explicit limits (the seed is not used).
+    Limits(Limits),
+}
+
+impl Player {
+    /// A hint's search: the best move as deep as `budget` allows.
+    pub fn hint(budget: Duration) -> Player {
+        Player::Limits(Limits::hint(budget))
+    }
+
+    /// The same player with a time budget per move, unless it already has one.
+    pub fn with_movetime(self, t: Duration) -> Player {
+        match self {
+            Player::Random => Player::Random,
+            Player::Level(mut l) => {
+                l.budget = t;
+                Player::Level(l)
+            }
+            Player::Limits(mut l) => {
+                l.movetime.get_or_insert(t);
+                Player::Limits(l)
+            }
+        }
+    }
+
+    /// Limits with nothing set search for the [`DEFAULT_BUDGET`].
+    fn bounded(self) -> Player {
+        match self {
+            Player::Limits(l) if l == Limits::default() => {
+                Player::Limits(Limits::movetime(DEFAULT_BUDGET))
+            }
+            p => p,
+        }
+    }
+
+    /// Parses `random`, `level=N`, `depth=N`, `nodes=N` or `movetime=MS`.
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        if spec == "random" {
+            return Ok(Player::Random);
+        }
+        let (k, v) = spec.split_once('=').ok_or_else(|| {
+            format!(
+                "engine spec '{}': expected random, level=N, depth=N, nodes=N or movetime=MS",
+                Quote(spec)
+            )
+        })?;
+        let n: u64 = v.parse().map_err(|_| {
+            format!(
+                "engine spec '{}': '{}' is not a number",
+                Quote(spec),
+                Quote(v)
+            )
+        })?;
+        Ok(match k {
+            "level" if (1..=8).contains(&n) => Player::Level(Level::new(n as u8)),
+            "depth" if (1..=64).contains(&n) => Player::Limits(Limits::depth(n as u32)),
+            "nodes" if n > 0 => Player::Limits(Limits::nodes(n)),
+            "movetime" if n > 0 => Player::Limits(Limits::movetime(Duration::from_millis(n))),
+            _ => return Err(format!("engine spec '{}' is out of range", Quote(spec))),
+        })
+    }
+}
+
+/// Where a search starts: a session's position, the placement hashes of the positions
+/// before it (for repetition) and its legal moves, taken from the session once (not
+/// generated again). Owned, so it can be sent to a search thread.
+#[derive(Clone, Debug)]
+pub struct Root {
+    pos: Position,
+    history: Vec<u64>,
+    moves: Vec<Move>,
+}
+
+impl Root {
+    /// The session's current position; the game's result when it is over (also by
+    /// resignation, agreement or repetition, which the position alone does not show).
+    pub fn of(session: &Session) -> Result<Root, AiError> {
+        if let Some(o) = session.outcome() {
+            return Err(AiError::GameOver(o));
+        }
+        Ok(Root {
+            pos: session.position().clone(),
+            history: session.record().history(),
+            moves: session.legal_moves().iter().map(|d| d.mv).collect(),
+        })
+    }
+
+    /// The position to search.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Its legal moves, in the session's order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+/// Nodes of the draw-offer look: a real search (a tenth of a second on a phone), not a
+/// glance whose score is mostly the side to move's tempo.
+const DRAW_LOOK_NODES: u64 = 400_000;
+/// The computer accepts a draw when it stands at least this much worse (centi-men): even
+/// a little worse is not enough, since the start of a game already scores about 0.8 for
+/// the side to move in Turkish Dama.
+const DRAW_MARGIN: i32 = 100;
+/// A dead draw: this few pieces in all, and the score this close to level.
+const DEAD_DRAW_PIECES: u32 = 4;
+const DEAD_DRAW_SCORE: i32 = 15;
+
+/// Whether the computer accepts a draw offered by the player to move in `pos`, given a
+/// search's `score` for that player (R-0.9): only when it stands clearly worse, or when
+/// the few pieces left can no longer win for either side.
+pub fn accepts_draw(pos: &Position, score: i32) -> bool {
+    let pieces = pos.count(Color::White) + pos.count(Color::Black);
+    score >= DRAW_MARGIN || (pieces <= DEAD_DRAW_PIECES && score.abs() <= DEAD_DRAW_SCORE)
 }
 
 /// A small deterministic generator (SplitMix64) for the levels' noise.
@@ -247,99 +386,56 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Searches `pos` within `limits`. `history` holds the placement hashes of the
-    /// positions of the game before `pos` (for repetition). `on_info` is called after each
-    /// completed iteration.
-    pub fn think<F: FnMut(&SearchInfo)>(
+    /// Chooses the move of `player` from `root`, reproducibly for a given `seed` where the
+    /// player draws on it. `on_info` is called after each completed iteration of a search.
+    pub fn play<F: FnMut(&SearchInfo)>(
         &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
+        root: &Root,
+        player: Player,
+        seed: u64,
         stop: &AtomicBool,
         on_info: F,
     ) -> Result<SearchResult, AiError> {
-        self.search(pos, None, history, limits, stop, 0, 0, None, on_info)
+        match player.bounded() {
+            // (Without moves the search below says how the game ended.)
+            Player::Random if !root.moves.is_empty() => {
+                let best = root.moves[Rng::new(seed).below(root.moves.len() as u64) as usize];
+                Ok(SearchResult {
+                    best,
+                    info: SearchInfo {
+                        depth: 0,
+                        seldepth: 0,
+                        score: 0,
+                        nodes: 0,
+                        nps: 0,
+                        time: Duration::ZERO,
+                        pv: vec![best],
+                    },
+                })
+            }
+            Player::Level(level) => {
+                let (limits, noise, miss) = level.settings();
+                self.search(root, &limits, stop, noise, miss, Some(seed), on_info)
+            }
+            Player::Limits(limits) => self.search(root, &limits, stop, 0, 0, None, on_info),
+            Player::Random => self.search(root, &Limits::depth(1), stop, 0, 0, None, on_info),
+        }
     }
 
-    /// [`Engine::think`] over root moves the caller has already (a session's legal moves,
-    /// in any order): the root is not generated again.
-    pub fn think_over<F: FnMut(&SearchInfo)>(
-        &mut self,
-        pos: &Position,
-        moves: &[Move],
-        history: &[u64],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: F,
-    ) -> Result<SearchResult, AiError> {
-        self.search(pos, Some(moves), history, limits, stop, 0, 0, None, on_info)
-    }
-
-    /// Chooses a move at an app level (1–8), reproducibly for a given `seed`.
-    pub fn play_level(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        level: Level,
-        seed: u64,
-        stop: &AtomicBool,
-    ) -> Result<SearchResult, AiError> {
-        let (limits, noise, miss) = level.settings();
-        self.search(
-            pos,
-            None,
-            history,
-            &limits,
-            stop,
-            noise,
-            miss,
-            Some(seed),
-            |_| {},
-        )
-    }
-
-    /// [`Engine::play_level`] over root moves the caller has already.
-    pub fn play_level_over(
-        &mut self,
-        pos: &Position,
-        moves: &[Move],
-        history: &[u64],
-        level: Level,
-        seed: u64,
-        stop: &AtomicBool,
-    ) -> Result<SearchResult, AiError> {
-        let (limits, noise, miss) = level.settings();
-        let seed = Some(seed);
-        self.search(
-            pos,
-            Some(moves),
-            history,
-            &limits,
-            stop,
-            noise,
-            miss,
-            seed,
-            |_| {},
-        )
-    }
-
-    /// The best move for the side to move and a short principal variation.
-    pub fn hint(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        budget: Duration,
-        stop: &AtomicBool,
-    ) -> Result<SearchResult, AiError> {
-        self.think(pos, history, &Limits::hint(budget), stop, |_| {})
+    /// Whether the computer accepts a draw offered by the player to move at `root`
+    /// (R-0.9), judged by a search of a fixed size. A cancelled look is an error: nothing
+    /// is agreed without a judgement.
+    pub fn judge_draw_offer(&mut self, root: &Root, stop: &AtomicBool) -> Result<bool, AiError> {
+        // The player is to move: the score is the player's.
+        let look = Player::Limits(Limits::nodes(DRAW_LOOK_NODES));
+        let r = self.play(root, look, 0, stop, |_| {})?;
+        Ok(accepts_draw(&root.pos, r.info.score))
     }
 
     #[allow(clippy::too_many_arguments)]
     fn search<F: FnMut(&SearchInfo)>(
         &mut self,
-        pos: &Position,
-        roots: Option<&[Move]>,
-        history: &[u64],
+        root: &Root,
         limits: &Limits,
         stop: &AtomicBool,
         noise: i32,
@@ -347,20 +443,16 @@ impl Engine {
         seed: Option<u64>,
         mut on_info: F,
     ) -> Result<SearchResult, AiError> {
-        // The budget counts from the call: generating the root moves of a huffing position
-        // can itself take milliseconds.
+        // The budget counts from the call.
         let alarm = Alarm::new(limits.movetime);
-        // One generation (or none, when the caller has the moves) gives both the root moves
-        // and whether the game is over. Given moves are searched in the caller's order
-        // (where scores tie, the order decides, as the seed does).
-        let mut moves = Vec::new();
-        match roots {
-            Some(given) => moves.extend_from_slice(given),
-            None => {
-                crate::stats::generation();
-                pos.generate_moves(&mut moves);
-            }
-        }
+        // The root's moves are searched in the session's order (where scores tie, the
+        // order decides, as the seed does).
+        let Root {
+            pos,
+            history,
+            moves,
+        } = root;
+        let mut moves = moves.clone();
         if let Some(o) = pos.outcome_given(!moves.is_empty()) {
             return Err(AiError::GameOver(o));
         }
@@ -483,5 +575,57 @@ impl Engine {
             best: moves[chosen],
             info,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Rules};
+
+    // R-0.9: the computer agrees only when it stands clearly worse or nobody can win.
+    #[test]
+    fn the_computer_judges_a_draw_offer_by_its_evaluation() {
+        let turkish = Rules::new(GameId::Turkish);
+        let start = Position::start(turkish);
+        // At the start (the player to move scores about +0.8 on tempo): declined.
+        assert!(!accepts_draw(&start, 79));
+        assert!(!accepts_draw(&start, 0));
+        assert!(accepts_draw(&start, 150));
+        // King against king, level: accepted; the computer three men up: declined.
+        let kk = Position::from_code(turkish, "W:WKa1:BKh8").unwrap();
+        assert!(accepts_draw(&kk, 0));
+        assert!(!accepts_draw(&kk, -300));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_root() {
+        let mut game = Session::new(Rules::new(GameId::Zamma));
+        game.resign(Color::White).unwrap();
+        assert!(matches!(Root::of(&game), Err(AiError::GameOver(_))));
+    }
+
+    #[test]
+    fn the_random_player_follows_its_seed() {
+        let game = Session::new(Rules::new(GameId::Zamma));
+        let root = Root::of(&game).unwrap();
+        let mut e = Engine::new(1);
+        let stop = AtomicBool::new(false);
+        let pick = |e: &mut Engine, seed| e.play(&root, Player::Random, seed, &stop, |_| {});
+        let a = pick(&mut e, 5).unwrap().best;
+        assert_eq!(a, pick(&mut e, 5).unwrap().best);
+        assert!(root.moves().contains(&a));
+        let picks: std::collections::HashSet<Move> =
+            (0..40).map(|s| pick(&mut e, s).unwrap().best).collect();
+        assert!(picks.len() > 1, "forty seeds, one move");
+    }
+
+    #[test]
+    fn limits_with_nothing_set_get_the_default_budget() {
+        assert_eq!(
+            Player::Limits(Limits::default()).bounded(),
+            Player::Limits(Limits::movetime(DEFAULT_BUDGET))
+        );
+        assert_eq!(Level::new(8).budget, DEFAULT_BUDGET);
     }
 }

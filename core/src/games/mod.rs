@@ -9,7 +9,7 @@ pub(crate) mod turkish;
 pub(crate) mod zamma;
 
 use crate::geometry::Point;
-use crate::moves::Move;
+use crate::moves::{LegalMove, Move};
 use crate::notation;
 use crate::position::Position;
 use crate::rules::{Family, GameId};
@@ -289,19 +289,6 @@ impl Sink for Counter<'_> {
     }
 }
 
-/// A legal move with its canonical path and notation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Detailed {
-    /// The move.
-    pub mv: Move,
-    /// Start point and every landing point of the canonical route.
-    pub path: Vec<Point>,
-    /// Every route the merged move stands for, the canonical one first.
-    pub routes: Vec<Vec<Point>>,
-    /// The notation of the canonical route (`b3xd3xd5`, `[xd4] e6-e5`).
-    pub notation: String,
-}
-
 /// The sink that keeps every route and the smallest notation of each merged move.
 pub(crate) struct WithPaths<'g> {
     pub game: GameId,
@@ -373,13 +360,13 @@ fn collect(pos: &Position) -> WithPaths<'_> {
 }
 
 /// One merged move with its routes in order and its canonical notation.
-fn describe(g: &crate::geometry::Geometry, m: &Move, routes: &[Vec<u8>]) -> Detailed {
+fn describe(g: &crate::geometry::Geometry, m: &Move, routes: &[Vec<u8>]) -> LegalMove {
     let mut texts: Vec<(String, &Vec<u8>)> =
         routes.iter().map(|r| (route_text(g, m, r), r)).collect();
     // the route kept is the one whose notation is smallest in byte order.
     texts.sort();
     let to_points = |r: &Vec<u8>| r.iter().map(|&p| Point(p)).collect::<Vec<_>>();
-    Detailed {
+    LegalMove {
         mv: *m,
         path: to_points(texts[0].1),
         routes: texts.iter().map(|(_, r)| to_points(r)).collect(),
@@ -388,7 +375,7 @@ fn describe(g: &crate::geometry::Geometry, m: &Move, routes: &[Vec<u8>]) -> Deta
 }
 
 /// Every legal move of `pos` (ignoring clock endings) with its routes and canonical notation.
-pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
+pub(crate) fn detailed(pos: &Position) -> Vec<LegalMove> {
     let sink = collect(pos);
     sink.moves
         .iter()
@@ -399,7 +386,7 @@ pub(crate) fn detailed(pos: &Position) -> Vec<Detailed> {
 
 /// The legal move of `pos` that is `m` (R-0.7 identity), with its routes and notation: only
 /// its own routes are written out, which matters where thousands of moves are legal.
-pub(crate) fn detailed_move(pos: &Position, m: &Move) -> Option<Detailed> {
+pub(crate) fn detailed_move(pos: &Position, m: &Move) -> Option<LegalMove> {
     crate::stats::generation();
     let mut one = OneMove {
         target: *m,

@@ -4,8 +4,8 @@
 
 pub mod pdn;
 
-use crate::games::Detailed;
 use crate::geometry::Point;
+use crate::moves::LegalMove;
 use crate::notation::NotationError;
 use crate::outcome::{Outcome, Reason};
 use crate::position::{PlayError, Position};
@@ -91,6 +91,18 @@ pub struct GameRecord {
     ended_by_players: Option<Outcome>,
 }
 
+/// One row of a game's move list: its number, White's move and Black's reply (`None`: not
+/// played; the first row of a game Black began has no White move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRow<'a> {
+    /// The move number, from 1.
+    pub number: u32,
+    /// White's move.
+    pub white: Option<&'a str>,
+    /// Black's move.
+    pub black: Option<&'a str>,
+}
+
 /// A move as played: the move, its canonical notation and route (kept, so that showing the
 /// last move after undo or redo needs no generation).
 #[derive(Clone, Debug)]
@@ -134,17 +146,17 @@ fn checksum(f: &RecordFile) -> String {
     format!("{h:016x}")
 }
 
-/// The record of `moves` played from `start`, each checked: one generation per move,
-/// through the session that caches each position's moves.
-pub(crate) fn replay<'a>(
+/// The game of `moves` played from `start`, each checked: one generation per move, through
+/// the session that caches each position's moves (its cache ends with the last position's).
+fn replay<'a>(
     start: Position,
     moves: impl IntoIterator<Item = &'a str>,
-) -> Result<GameRecord, RecordError> {
+) -> Result<Session, RecordError> {
     let mut s = Session::from_record(GameRecord::from_position(start));
     for m in moves {
         s.play_notation(m)?;
     }
-    Ok(s.into_record())
+    Ok(s)
 }
 
 impl GameRecord {
@@ -184,6 +196,41 @@ impl GameRecord {
             .iter()
             .map(|p| p.text.as_str())
             .collect()
+    }
+
+    /// The moves played up to the cursor in numbered rows, as a score sheet and PDN write
+    /// them: a move is White's ply and Black's reply, so a game Black began starts with
+    /// Black's half of move 1.
+    pub fn move_rows(&self) -> Vec<MoveRow<'_>> {
+        let moves = self.moves();
+        let mut rows = Vec::with_capacity(moves.len() / 2 + 1);
+        let mut rest = &moves[..];
+        if self.start().side_to_move() == Color::Black {
+            if let Some((first, tail)) = rest.split_first() {
+                rows.push(MoveRow {
+                    number: 1,
+                    white: None,
+                    black: Some(first),
+                });
+                rest = tail;
+            }
+        }
+        for pair in rest.chunks(2) {
+            rows.push(MoveRow {
+                number: rows.len() as u32 + 1,
+                white: Some(pair[0]),
+                black: pair.get(1).copied(),
+            });
+        }
+        rows
+    }
+
+    /// The number of the move to be played next (counted as in [`GameRecord::move_rows`])
+    /// and the side that plays it.
+    pub fn next_move_number(&self) -> (u32, Color) {
+        let black_first = self.start().side_to_move() == Color::Black;
+        let plies = self.cursor as u32 + u32::from(black_first);
+        (plies / 2 + 1, self.current().side_to_move())
     }
 
     /// Every recorded move, also those undone (redo-able), in canonical notation.
@@ -253,7 +300,7 @@ impl GameRecord {
 
     /// Appends a move known to be legal at the cursor (one of the session's), with the
     /// position it leads to: nothing is generated again.
-    pub(crate) fn push_legal(&mut self, d: &Detailed, next: Position) {
+    pub(crate) fn push_legal(&mut self, d: &LegalMove, next: Position) {
         self.truncate_future();
         self.positions.push(next);
         self.moves.push(Played {
@@ -348,60 +395,96 @@ impl GameRecord {
 
     /// Loads a record saved by [`GameRecord::to_json`], replaying and checking every move.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let f: RecordFile =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-        if f.format != FORMAT {
-            return Err(RecordError::Format(format!(
-                "format '{}'",
-                Quote(&f.format)
+        let loaded = load(text)?;
+        Ok(loaded.into_record())
+    }
+}
+
+/// A record file read and checked: the session that replayed its moves (its cache is the
+/// last position's), and the stored result and cursor to put on the record.
+pub(crate) struct Loaded {
+    replayed: Session,
+    result: Option<Outcome>,
+    cursor: usize,
+}
+
+impl Loaded {
+    /// The record as the file describes it.
+    fn into_record(self) -> GameRecord {
+        let mut rec = self.replayed.into_record();
+        rec.ended_by_players = self.result;
+        rec.cursor = self.cursor;
+        rec
+    }
+
+    /// The game ready to play: the replaying session itself when the file's cursor is at
+    /// its end with no stored result (no position worked out twice), else a new one.
+    pub(crate) fn into_session(self) -> Session {
+        if self.result.is_none() && self.cursor == self.replayed.record().moves.len() {
+            return self.replayed;
+        }
+        Session::from_record(self.into_record())
+    }
+}
+
+/// Reads and checks a record file (format, version, checksum, rules, start, every move,
+/// cursor and stored result).
+pub(crate) fn load(text: &str) -> Result<Loaded, RecordError> {
+    let f: RecordFile = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    if f.format != FORMAT {
+        return Err(RecordError::Format(format!(
+            "format '{}'",
+            Quote(&f.format)
+        )));
+    }
+    if f.version != VERSION {
+        return Err(RecordError::Format(format!("version {}", f.version)));
+    }
+    if checksum(&f) != f.check {
+        return Err(RecordError::Checksum);
+    }
+    let rules = Rules::parse(&f.game, &f.options).map_err(RecordError::Rules)?;
+    let start = Position::from_code(rules, &f.start).map_err(RecordError::Start)?;
+    let replayed = replay(start, f.moves.iter().map(String::as_str))?;
+    let rec = replayed.record();
+    if f.cursor > rec.moves.len() {
+        return Err(RecordError::Inconsistent(format!(
+            "cursor {} beyond {} moves",
+            f.cursor,
+            rec.moves.len()
+        )));
+    }
+    if let Some(o) = f.result {
+        // Agreement is always a draw and resignation always a win.
+        let fits = match o.reason() {
+            Reason::Agreement => o.winner().is_none(),
+            Reason::Resignation => o.winner().is_some(),
+            _ => false,
+        };
+        if !fits {
+            return Err(RecordError::Inconsistent(format!(
+                "stored result '{o}' is neither a draw by agreement nor a win by resignation"
             )));
         }
-        if f.version != VERSION {
-            return Err(RecordError::Format(format!("version {}", f.version)));
+        if rec.outcome().is_some() {
+            return Err(RecordError::Inconsistent(
+                "a result is stored for a game that had already ended".into(),
+            ));
         }
-        if checksum(&f) != f.check {
-            return Err(RecordError::Checksum);
-        }
-        let rules = Rules::parse(&f.game, &f.options).map_err(RecordError::Rules)?;
-        let start = Position::from_code(rules, &f.start).map_err(RecordError::Start)?;
-        let mut rec = replay(start, f.moves.iter().map(String::as_str))?;
-        if f.cursor > rec.moves.len() {
+        // Resigning or agreeing drops the undone moves, so the result ends the record.
+        if f.cursor != rec.moves.len() {
             return Err(RecordError::Inconsistent(format!(
-                "cursor {} beyond {} moves",
+                "a result is stored with the cursor at {} of {} moves",
                 f.cursor,
                 rec.moves.len()
             )));
         }
-        if let Some(o) = f.result {
-            // Agreement is always a draw and resignation always a win.
-            let fits = match o.reason() {
-                Reason::Agreement => o.winner().is_none(),
-                Reason::Resignation => o.winner().is_some(),
-                _ => false,
-            };
-            if !fits {
-                return Err(RecordError::Inconsistent(format!(
-                    "stored result '{o}' is neither a draw by agreement nor a win by resignation"
-                )));
-            }
-            if rec.outcome().is_some() {
-                return Err(RecordError::Inconsistent(
-                    "a result is stored for a game that had already ended".into(),
-                ));
-            }
-            // Resigning or agreeing drops the undone moves, so the result ends the record.
-            if f.cursor != rec.moves.len() {
-                return Err(RecordError::Inconsistent(format!(
-                    "a result is stored with the cursor at {} of {} moves",
-                    f.cursor,
-                    rec.moves.len()
-                )));
-            }
-            rec.ended_by_players = Some(o);
-        }
-        rec.cursor = f.cursor;
-        Ok(rec)
     }
+    Ok(Loaded {
+        replayed,
+        result: f.result,
+        cursor: f.cursor,
+    })
 }
 
 #[cfg(test)]
@@ -422,7 +505,7 @@ mod tests {
     #[test]
     fn contradictory_stored_results_are_rejected() {
         let rec = replay(Position::start(Rules::new(GameId::Turkish)), ["d3-d4"]).unwrap();
-        let json = rec.to_json();
+        let json = rec.record().to_json();
         let bad = [
             Outcome::Draw {
                 reason: Reason::Resignation,
@@ -479,7 +562,7 @@ mod tests {
         let start = Position::start(Rules::new(GameId::Turkish));
         let mut rec = replay(start, ["d3-d4", "d6-d5"]).unwrap();
         rec.undo();
-        let mut f: RecordFile = serde_json::from_str(&rec.to_json()).unwrap();
+        let mut f: RecordFile = serde_json::from_str(&rec.record().to_json()).unwrap();
         assert_eq!((f.cursor, f.moves.len()), (1, 2));
         f.result = Some(Outcome::Win {
             winner: Color::White,

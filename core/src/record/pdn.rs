@@ -7,6 +7,7 @@
 //! `[xd4]e6-e5`, so that every move is one token; import also accepts `[xd4] e6-e5`.
 
 use super::{GameRecord, RecordError};
+use crate::notation;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::quote::Quote;
@@ -67,21 +68,17 @@ pub fn export(rec: &GameRecord, tags: &PdnTags) -> String {
         tag(&mut s, "Termination", o.reason().code());
     }
     s.push('\n');
-    let mut side = start.side_to_move();
-    let mut number = 1;
     let mut line = String::new();
-    for (i, m) in rec.moves().iter().enumerate() {
-        if side == Color::White {
-            line.push_str(&format!("{number}. "));
-        } else if i == 0 {
-            line.push_str(&format!("{number}... "));
+    for row in rec.move_rows() {
+        let number = row.number;
+        match row.white {
+            Some(w) => line.push_str(&format!("{number}. {} ", notation::one_word(w))),
+            None => line.push_str(&format!("{number}... ")),
         }
-        line.push_str(&m.replace("] ", "]"));
-        line.push(' ');
-        if side == Color::Black {
-            number += 1;
+        if let Some(b) = row.black {
+            line.push_str(&notation::one_word(b));
+            line.push(' ');
         }
-        side = side.other();
     }
     line.push_str(result);
     s.push_str(&wrap(&line, 79));
@@ -176,7 +173,7 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
             _ => clean.push(c),
         }
     }
-    let mut pending_huff: Option<String> = None;
+    let mut words = Vec::new();
     let mut result: Option<&str> = None;
     for tok in clean.split_whitespace() {
         if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
@@ -187,19 +184,12 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
         if body.len() < tok.len() && body.chars().all(|c| c == '.') {
             continue; // move number
         }
-        let tok = body.trim_start_matches('.');
-        if tok.starts_with("[x") && tok.ends_with(']') {
-            pending_huff = Some(tok.to_string());
-            continue;
-        }
-        let mv = match pending_huff.take() {
-            Some(h) => format!("{h} {tok}"),
-            None => tok.replacen(']', "] ", 1),
-        };
-        rec.play_notation(&mv)?;
+        words.push(body.trim_start_matches('.'));
     }
-    if pending_huff.is_some() {
-        return Err(err("a huff removal without its move".into()));
+    let moves = notation::join_huffs(words)
+        .map_err(|e| err(format!("a huff removal without its move ({e})")))?;
+    for mv in moves {
+        rec.play_notation(&mv)?;
     }
     // A decisive result the rules do not explain is taken as a resignation or agreement.
     if rec.outcome().is_none() {

@@ -258,6 +258,11 @@ void uniffi_dama_ffi_fn_free_aiplayer(uint64_t handle, RustCallStatus *_Nonnull 
 uint64_t uniffi_dama_ffi_fn_constructor_aiplayer_new(uint32_t table_mib, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_ACCEPTS_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_ACCEPTS_DRAW
+int8_t uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(uint64_t ptr, uint64_t session, uint64_t cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_CHOOSE_MOVE
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_CHOOSE_MOVE
 RustBuffer uniffi_dama_ffi_fn_method_aiplayer_choose_move(uint64_t ptr, uint64_t session, uint8_t level, uint64_t budget_ms, uint64_t seed, uint64_t cancel, RustCallStatus *_Nonnull out_status
@@ -735,6 +740,12 @@ uint16_t uniffi_dama_ffi_checksum_func_core_version(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_FUNC_GAMES
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_FUNC_GAMES
 uint16_t uniffi_dama_ffi_checksum_func_games(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_AIPLAYER_ACCEPTS_DRAW
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_AIPLAYER_ACCEPTS_DRAW
+uint16_t uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw(void
     
 );
 #endif

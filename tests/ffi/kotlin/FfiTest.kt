@@ -24,6 +24,13 @@ fun main() {
         val ids = games().map { it.id }
         expect(ids == listOf("turkish", "zamma", "damma", "fetaix", "kharbaga"), "ids $ids")
     }
+    check("the computer judges a draw offer (R-0.9)") {
+        val ai = AiPlayer(8u)
+        val up = GameSession(Game.TURKISH, listOf(), "W:WKa1,b2,c2:Bh7,g7")
+        expect(ai.acceptsDraw(up, SearchCancel()), "a king up: accepted")
+        val down = GameSession(Game.TURKISH, listOf(), "W:Wa2:Bh7,g7,f7")
+        expect(!ai.acceptsDraw(down, SearchCancel()), "a man down: declined")
+    }
     for (game in Game.values()) {
         check("play a game of $game to its end") {
             val s = GameSession(game, listOf(), null)

@@ -12,8 +12,8 @@ mod play;
 mod tune;
 
 use dama_core::ai::Limits;
+use dama_core::ai::Player;
 use dama_core::perft::{self, Count};
-use dama_core::tools::Player;
 use dama_core::tools::Quote;
 use dama_core::{Position, Rules};
 use std::process::ExitCode;

@@ -1,9 +1,9 @@
 //! The AI commands of `dama`: `go`, `engine` (line protocol) and `match`.
 
-use dama_core::ai::{AiError, Engine, Level, Limits, Rng, SearchInfo, DEFAULT_TT_MIB};
+use dama_core::ai::{AiError, Engine, Level, Limits, Player, Root, SearchInfo, DEFAULT_TT_MIB};
 use dama_core::notation;
 use dama_core::tools::Quote;
-use dama_core::tools::{elo, play_match, tally, Player};
+use dama_core::tools::{elo, play_match, tally};
 use dama_core::{GameRecord, Move, Position, Rules, Session};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -65,33 +65,33 @@ fn info_line(pos: &Position, i: &SearchInfo, names: &mut RootNames) -> String {
     )
 }
 
-/// `dama go`: prints `info` lines and `bestmove <move>` last.
+impl RootNames {
+    /// The names of a session's moves, already written out by the session.
+    fn of(game: &Session) -> RootNames {
+        RootNames(
+            game.legal_moves()
+                .iter()
+                .map(|d| (d.mv, d.notation.clone()))
+                .collect(),
+        )
+    }
+}
+
+/// `dama go`: prints `info` lines and `bestmove <move>` last. The position is searched as
+/// the start of a game (no earlier positions), through the same root as every client.
 pub fn go(pos: &Position, player: Player, seed: u64) -> Result<(), String> {
+    let game = Session::from_record(GameRecord::from_position(pos.clone()));
+    let root = Root::of(&game).map_err(|e| e.to_string())?;
+    let mut names = RootNames::of(&game);
     let mut engine = Engine::new(DEFAULT_TT_MIB);
     let stop = AtomicBool::new(false);
-    let mut names = RootNames::default();
-    let result = match player {
-        Player::Level(l) => engine.play_level(pos, &[], l, seed, &stop),
-        Player::Limits(limits) => engine.think(pos, &[], &limits, &stop, |i| {
-            println!("{}", info_line(pos, i, &mut names));
-        }),
-        Player::Random => {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                return Err(pos
-                    .outcome()
-                    .map(|o| format!("the game is over ({o})"))
-                    .unwrap_or_else(|| "no legal move".into()));
+    let r = engine
+        .play(&root, player, seed, &stop, |i| {
+            if matches!(player, Player::Limits(_)) {
+                println!("{}", info_line(pos, i, &mut names));
             }
-            let m = moves[Rng::new(seed).below(moves.len() as u64) as usize];
-            println!(
-                "bestmove {}",
-                notation::move_to_string(pos, &m).unwrap_or_default()
-            );
-            return Ok(());
-        }
-    };
-    let r = result.map_err(|e| e.to_string())?;
+        })
+        .map_err(|e| e.to_string())?;
     if matches!(player, Player::Level(_)) {
         println!("{}", info_line(pos, &r.info, &mut names));
     }
@@ -248,15 +248,16 @@ impl Protocol {
 
     /// All or nothing: the moves are played on a copy, kept only if every one is legal.
     fn play_line(&mut self, words: &[&str]) {
-        // Moves with a huff are written `[xd4] e6-e5`: join the two words again.
-        let text = words.join(" ").replace("] ", "]\u{1}");
         let mut next = self.game.clone();
-        let played = text.split(' ').filter(|m| !m.is_empty()).try_for_each(|m| {
-            let m = m.replace('\u{1}', " ");
-            next.play_notation(&m)
-                .map(|_| ())
-                .map_err(|e| format!("error {e} (no move of the line was played)"))
-        });
+        let played = notation::join_huffs(words.iter().copied())
+            .map_err(|e| format!("error {e} (no move of the line was played)"))
+            .and_then(|moves| {
+                moves.iter().try_for_each(|m| {
+                    next.play_notation(m)
+                        .map(|_| ())
+                        .map_err(|e| format!("error {e} (no move of the line was played)"))
+                })
+            });
         match played {
             Ok(()) => self.game = next,
             Err(e) => self.reply(&e),
@@ -281,48 +282,42 @@ impl Protocol {
                 }
             }
         }
-        if limits == Limits::default() && level.is_none() {
-            limits.movetime = Some(Duration::from_millis(1000));
-        }
-        if let Some(o) = self.game.outcome() {
-            self.reply(&format!("error the game is over ({o})"));
-            return;
-        }
-        let pos = self.game.position().clone();
-        let hist = self.game.record().history();
+        // Nothing given: the default budget (Engine::play's).
+        let player = match level {
+            Some(l) => Player::Level(Level::new(l)),
+            None => Player::Limits(limits),
+        };
+        let root = match Root::of(&self.game) {
+            Ok(root) => root,
+            Err(e) => {
+                self.reply(&format!("error {e}"));
+                return;
+            }
+        };
         // The root moves and their notation come from the session: not generated again.
-        let roots: Vec<Move> = self.game.legal_moves().iter().map(|d| d.mv).collect();
-        let mut names = RootNames(
-            self.game
-                .legal_moves()
-                .iter()
-                .map(|d| (d.mv, d.notation.clone()))
-                .collect(),
-        );
+        let mut names = RootNames::of(&self.game);
         let flag = Arc::new(AtomicBool::new(false));
         let (engine, out, stop) = (self.engine.clone(), self.out.clone(), flag.clone());
         let handle = std::thread::spawn(move || {
             let Ok(mut e) = engine.lock() else { return };
             let mut last: Option<Move> = None;
-            let r = match level {
-                Some(l) => {
-                    let level = Level::new(l);
-                    e.play_level_over(&pos, &roots, &hist, level, pos.key(), &stop)
-                }
-                None => e.think_over(&pos, &roots, &hist, &limits, &stop, |i| {
+            let pos = root.position();
+            let seed = pos.key();
+            let r = e.play(&root, player, seed, &stop, |i| {
+                if matches!(player, Player::Limits(_)) {
                     last = i.pv.first().copied();
-                    say(&out, &info_line(&pos, i, &mut names));
-                }),
-            };
+                    say(&out, &info_line(pos, i, &mut names));
+                }
+            });
             let best = match r {
                 Ok(r) => Some(r.best),
-                Err(AiError::Cancelled) => last.or_else(|| roots.first().copied()),
+                Err(AiError::Cancelled) => last.or_else(|| root.moves().first().copied()),
                 Err(e) => {
                     say(&out, &format!("error {e}"));
                     return;
                 }
             };
-            if let Some(m) = best.and_then(|m| names.name(&pos, &m)) {
+            if let Some(m) = best.and_then(|m| names.name(pos, &m)) {
                 say(&out, &format!("bestmove {m}"));
             }
         });

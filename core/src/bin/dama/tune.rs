@@ -7,7 +7,7 @@
 //! 3. The weights are printed as the `Weights` table of `core/src/ai/weights.rs`.
 
 use dama_core::ai::eval::{self, Weights, FEATURES, NAMES};
-use dama_core::ai::{Engine, Level, Rng};
+use dama_core::ai::{Engine, Level, Limits, Player, Rng, Root};
 use dama_core::{Color, Rules, Session};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -52,13 +52,10 @@ fn self_play(rules: Rules, games: u32, level: u8, threads: usize) -> Vec<Sample>
                         if !pos.legal_moves().iter().any(|m| m.is_capture()) {
                             positions.push(pos.clone());
                         }
-                        match engine.play_level(
-                            &pos,
-                            &rec.record().history(),
-                            lvl,
-                            rng.next_u64(),
-                            &stop,
-                        ) {
+                        let chosen = Root::of(&rec).and_then(|root| {
+                            engine.play(&root, Player::Level(lvl), rng.next_u64(), &stop, |_| {})
+                        });
+                        match chosen {
                             Ok(r) => {
                                 if rec.play(&r.best).is_err() {
                                     break;
@@ -135,14 +132,10 @@ fn verify(rules: Rules, fitted: &Weights, games: u32, threads: usize) -> (usize,
                 while rec.outcome().is_none() && rec.record().ply() < 400 {
                     let white = rec.position().side_to_move() == Color::White;
                     let e = &mut engines[if white == fitted_white { 0 } else { 1 }];
-                    let limits = dama_core::ai::Limits::depth(4);
-                    match e.think(
-                        rec.position(),
-                        &rec.record().history(),
-                        &limits,
-                        &stop,
-                        |_| {},
-                    ) {
+                    let depth4 = Player::Limits(Limits::depth(4));
+                    let chosen =
+                        Root::of(&rec).and_then(|root| e.play(&root, depth4, 0, &stop, |_| {}));
+                    match chosen {
                         Ok(r) if rec.play(&r.best).is_ok() => {}
                         _ => break,
                     }

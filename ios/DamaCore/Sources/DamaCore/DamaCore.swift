@@ -605,6 +605,13 @@ fileprivate struct FfiConverterString: FfiConverter {
 public protocol AiPlayerProtocol: AnyObject, Sendable {
     
     /**
+     * Whether the computer accepts a draw offered by the player to move (R-0.9): the
+     * same judgement as the app's, by a search of a fixed size (about a tenth of a second
+     * on a phone). Agree with `GameSession::agree_draw` when it does.
+     */
+    func acceptsDraw(session: GameSession, cancel: SearchCancel) throws  -> Bool
+    
+    /**
      * The move of app level 1–8 (`budget_ms` per move at level 8), reproducible for `seed`.
      */
     func chooseMove(session: GameSession, level: UInt8, budgetMs: UInt64, seed: UInt64, cancel: SearchCancel) throws  -> SearchReport
@@ -692,6 +699,22 @@ public convenience init(tableMib: UInt32) {
 
     
 
+    
+    /**
+     * Whether the computer accepts a draw offered by the player to move (R-0.9): the
+     * same judgement as the app's, by a search of a fixed size (about a tenth of a second
+     * on a phone). Agree with `GameSession::agree_draw` when it does.
+     */
+open func acceptsDraw(session: GameSession, cancel: SearchCancel)throws  -> Bool  {
+    return try  FfiConverterBool.lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
+        uniffiCallStatus in
+    uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeGameSession_lower(session),
+        FfiConverterTypeSearchCancel_lower(cancel),uniffiCallStatus
+    )
+})
+}
     
     /**
      * The move of app level 1–8 (`budget_ms` per move at level 8), reproducible for `seed`.
@@ -3585,6 +3608,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_func_games() != 29258) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() != 54894) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_method_aiplayer_choose_move() != 47173) {

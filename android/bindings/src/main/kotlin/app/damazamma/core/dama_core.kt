@@ -679,6 +679,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_dama_ffi_checksum_func_games(
     ): Int
+    external fun uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw(
+    ): Int
     external fun uniffi_dama_ffi_checksum_method_aiplayer_choose_move(
     ): Int
     external fun uniffi_dama_ffi_checksum_method_aiplayer_clear(
@@ -777,6 +779,8 @@ internal object UniffiLib {
     ): Unit
     external fun uniffi_dama_ffi_fn_constructor_aiplayer_new(`tableMib`: Int,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
+    external fun uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(`ptr`: Long,`session`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
     external fun uniffi_dama_ffi_fn_method_aiplayer_choose_move(`ptr`: Long,`session`: Long,`level`: Byte,`budgetMs`: Long,`seed`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_aiplayer_clear(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -982,6 +986,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_func_games() and 0xFFFF) != 29258) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() and 0xFFFF) != 54894) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_choose_move() and 0xFFFF) != 47173) {
@@ -1527,6 +1534,13 @@ public object FfiConverterString: FfiConverter<String, RustBuffer.ByValue> {
 public interface AiPlayerInterface {
     
     /**
+     * Whether the computer accepts a draw offered by the player to move (R-0.9): the
+     * same judgement as the app's, by a search of a fixed size (about a tenth of a second
+     * on a phone). Agree with `GameSession::agree_draw` when it does.
+     */
+    fun `acceptsDraw`(`session`: GameSession, `cancel`: SearchCancel): kotlin.Boolean
+    
+    /**
      * The move of app level 1–8 (`budget_ms` per move at level 8), reproducible for `seed`.
      */
     fun `chooseMove`(`session`: GameSession, `level`: kotlin.UByte, `budgetMs`: kotlin.ULong, `seed`: kotlin.ULong, `cancel`: SearchCancel): SearchReport
@@ -1664,6 +1678,27 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
             UniffiLib.uniffi_dama_ffi_fn_clone_aiplayer(handle, status)
         }
     }
+
+    
+    /**
+     * Whether the computer accepts a draw offered by the player to move (R-0.9): the
+     * same judgement as the app's, by a search of a fixed size (about a tenth of a second
+     * on a phone). Agree with `GameSession::agree_draw` when it does.
+     */
+    @Throws(DamaException::class)override fun `acceptsDraw`(`session`: GameSession, `cancel`: SearchCancel): kotlin.Boolean {
+            return FfiConverterBoolean.lift(
+    callWithHandle {
+    uniffiRustCallWithError(DamaException) { _status ->
+    UniffiLib.uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(
+        it,
+        
+        FfiConverterTypeGameSession.lower(`session`),
+        FfiConverterTypeSearchCancel.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
 
     
     /**

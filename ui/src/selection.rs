@@ -8,7 +8,7 @@
 //! * Under huffing (R-Z14), a liable enemy piece is tapped first to remove it (automatic when
 //!   there is only one), then the move continues in the resulting position.
 
-use dama_core::{Detailed, Point, Session};
+use dama_core::{LegalMove, Point, Session};
 use std::sync::Arc;
 
 /// What a tap did.
@@ -54,8 +54,8 @@ enum State {
 }
 
 /// The selection over one position's legal moves (the session's list, shared, not copied).
-pub struct Controller {
-    moves: Arc<[Detailed]>,
+pub struct Selection {
+    moves: Arc<[LegalMove]>,
     own: Vec<Point>,
     huffs: Vec<Point>,
     huff: Option<Point>,
@@ -63,9 +63,9 @@ pub struct Controller {
     state: State,
 }
 
-impl Controller {
+impl Selection {
     /// A fresh selection over the session's legal moves (none once the game is over).
-    pub fn new(session: &Session) -> Controller {
+    pub fn new(session: &Session) -> Selection {
         let pos = session.position();
         let moves = session.legal_moves_shared();
         let mut huffs: Vec<Point> = moves.iter().filter_map(|d| d.mv.huff()).collect();
@@ -84,7 +84,7 @@ impl Controller {
                     .is_some_and(|pc| pc.color == pos.side_to_move())
             })
             .collect();
-        Controller {
+        Selection {
             moves,
             own,
             huffs,
@@ -95,7 +95,7 @@ impl Controller {
     }
 
     /// The moves still open (after the huff choice).
-    fn open(&self) -> impl Iterator<Item = &Detailed> {
+    fn open(&self) -> impl Iterator<Item = &LegalMove> {
         self.moves
             .iter()
             .filter(move |d| self.huff.is_none() || d.mv.huff() == self.huff)
@@ -294,7 +294,7 @@ impl Controller {
     }
 
     /// The legal move at `index` (what [`Tap::Play`] names).
-    pub fn move_at(&self, index: usize) -> Option<&Detailed> {
+    pub fn move_at(&self, index: usize) -> Option<&LegalMove> {
         self.moves.get(index)
     }
 
@@ -485,22 +485,22 @@ mod tests {
     use super::*;
     use dama_core::{GameRecord, Position, Rules};
 
-    fn ctl(game: &str, options: &[&str], code: &str) -> (Controller, Position) {
+    fn selection(game: &str, options: &[&str], code: &str) -> (Selection, Position) {
         let pos = Position::from_code(Rules::parse(game, options).unwrap(), code).unwrap();
         let session = Session::from_record(GameRecord::from_position(pos.clone()));
-        (Controller::new(&session), pos)
+        (Selection::new(&session), pos)
     }
 
     fn pt(pos: &Position, l: &str) -> Point {
         pos.geometry().parse_label(l).unwrap()
     }
 
-    fn played_now(c: &mut Controller, p: Point) -> String {
+    fn played_now(c: &mut Selection, p: Point) -> String {
         let t = c.tap(p);
         played(c, t)
     }
 
-    fn played(c: &Controller, t: Tap) -> String {
+    fn played(c: &Selection, t: Tap) -> String {
         match t {
             Tap::Play(i) => c.move_at(i).unwrap().notation.clone(),
             other => panic!("expected a move, got {other:?}"),
@@ -509,7 +509,7 @@ mod tests {
 
     #[test]
     fn select_shows_destinations_and_plays() {
-        let (mut c, pos) = ctl("turkish", &[], "W:Wd4:Bh8");
+        let (mut c, pos) = selection("turkish", &[], "W:Wd4:Bh8");
         assert_eq!(c.tap(pt(&pos, "d4")), Tap::Selected(pt(&pos, "d4")));
         let marks: Vec<Point> = c.marks().into_iter().map(|(p, _)| p).collect();
         assert_eq!(marks.len(), 3);
@@ -518,7 +518,7 @@ mod tests {
 
     #[test]
     fn tapping_the_piece_again_or_elsewhere_cancels() {
-        let (mut c, pos) = ctl("turkish", &[], "W:Wd4:Bh8");
+        let (mut c, pos) = selection("turkish", &[], "W:Wd4:Bh8");
         c.tap(pt(&pos, "d4"));
         assert_eq!(c.tap(pt(&pos, "d4")), Tap::Cancelled);
         c.tap(pt(&pos, "d4"));
@@ -530,7 +530,7 @@ mod tests {
 
     #[test]
     fn multi_capture_by_its_end_point() {
-        let (mut c, pos) = ctl("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
+        let (mut c, pos) = selection("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
         assert_eq!(c.must_capture(), vec![pt(&pos, "e1")]);
         c.tap(pt(&pos, "e1"));
         let (routes, captured) = c.routes();
@@ -543,13 +543,13 @@ mod tests {
     fn routes_are_chosen_step_by_step() {
         // R-Z8: every prefix of a capture is a move. Tapping the first landing c1 goes on
         // building (longer routes pass there); tapping c1 again stops there.
-        let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
+        let (mut c, pos) = selection("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
         c.tap(pt(&pos, "a1"));
         assert_eq!(c.tap(pt(&pos, "c1")), Tap::Extended);
         assert!(c.marks().contains(&(pt(&pos, "c1"), Mark::Destination)));
         assert_eq!(played_now(&mut c, pt(&pos, "c1")), "a1xc1");
         // c3 ends two different moves (via a3: a2,b3; via c1: b1,c2): choose the way.
-        let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
+        let (mut c, pos) = selection("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
         c.tap(pt(&pos, "a1"));
         assert_eq!(c.tap(pt(&pos, "c3")), Tap::Ambiguous(pt(&pos, "c3")));
         let marks: Vec<Point> = c.marks().into_iter().map(|(p, _)| p).collect();
@@ -563,7 +563,7 @@ mod tests {
         // c1 leaves one route to c3: it is played without another tap.
         assert_eq!(played_now(&mut c, pt(&pos, "c1")), "a1xc1xc3");
         // The loop back to the start: two routes, one merged move.
-        let (mut c, pos) = ctl("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
+        let (mut c, pos) = selection("zamma", &[], "W:Wa1:Ba2,b1,b3,c2");
         c.tap(pt(&pos, "a1"));
         for l in ["a3", "c3", "c1"] {
             assert_eq!(c.tap(pt(&pos, l)), Tap::Extended, "{l}");
@@ -575,7 +575,7 @@ mod tests {
     fn a_king_capture_ending_on_its_own_square_is_played() {
         // Turkish king b2 takes b4, d6, f4, d2 round the rectangle b2-b6-f6-f2, either way
         // round, and may land back on b2 (R-T7): tapping b2 plays it, not cancels.
-        let (mut c, pos) = ctl("turkish", &[], "W:WKb2:Bb4,d6,f4,d2");
+        let (mut c, pos) = selection("turkish", &[], "W:WKb2:Bb4,d6,f4,d2");
         let b2 = pt(&pos, "b2");
         c.tap(b2);
         assert!(c.marks().contains(&(b2, Mark::Destination)));
@@ -592,7 +592,7 @@ mod tests {
     #[test]
     fn one_route_left_is_played_without_another_tap() {
         // Turkish king e1: the first landing e5 leaves one route (R-T7 most captures).
-        let (mut c, pos) = ctl("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
+        let (mut c, pos) = selection("turkish", &[], "W:WKe1:Bc5,b4,e3,g3");
         c.tap(pt(&pos, "e1"));
         assert_eq!(played_now(&mut c, pt(&pos, "e5")), "e1xe5xb5xb3xh3");
     }
@@ -600,7 +600,7 @@ mod tests {
     #[test]
     fn a_far_end_of_one_move_plays_it() {
         // Turkish king: only a6 leads on; the ends d6 and e6 each belong to one move.
-        let (mut c, pos) = ctl("turkish", &[], "W:Wf6,Ka1:Bc6,a3");
+        let (mut c, pos) = selection("turkish", &[], "W:Wf6,Ka1:Bc6,a3");
         c.tap(pt(&pos, "a1"));
         assert_eq!(played_now(&mut c, pt(&pos, "e6")), "a1xa6xe6");
     }
@@ -608,14 +608,14 @@ mod tests {
     #[test]
     fn landing_points_extend_the_route() {
         // Damma: c3xe5xe3xc5 goes through e5 and e3; tap them in turn, then the end.
-        let (mut c, pos) = ctl("damma", &[], "W:Wc3:Bd4,e4");
+        let (mut c, pos) = selection("damma", &[], "W:Wc3:Bd4,e4");
         c.tap(pt(&pos, "c3"));
         assert_eq!(played_now(&mut c, pt(&pos, "c5")), "c3xe5xe3xc5");
     }
 
     #[test]
     fn huff_first_then_the_move() {
-        let (mut c, pos) = ctl("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1,i1");
+        let (mut c, pos) = selection("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1,i1");
         assert_eq!(c.huff_choices().len(), 2);
         assert!(c.movable().is_empty());
         assert_eq!(c.tap(pt(&pos, "i9")), Tap::Ignored);
@@ -623,7 +623,7 @@ mod tests {
         c.tap(pt(&pos, "i9"));
         assert_eq!(played_now(&mut c, pt(&pos, "h9")), "[xi1] i9-h9");
         // one liable piece: removed automatically
-        let (mut c, pos) = ctl("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1");
+        let (mut c, pos) = selection("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1");
         assert!(c.huff_choices().is_empty());
         c.tap(pt(&pos, "i9"));
         assert_eq!(played_now(&mut c, pt(&pos, "h9")), "[xa1] i9-h9");
@@ -632,7 +632,7 @@ mod tests {
     #[test]
     fn movable_pieces_and_optional_captures() {
         // Zamma, capture optional: a1 can take a2; e1 can only step.
-        let (c, pos) = ctl("zamma", &[], "W:Wa1,e1:Ba2,i9");
+        let (c, pos) = selection("zamma", &[], "W:Wa1,e1:Ba2,i9");
         assert!(c.must_capture().is_empty());
         assert_eq!(c.capturers(), vec![pt(&pos, "a1")]);
         assert_eq!(c.movable(), vec![pt(&pos, "a1"), pt(&pos, "e1")]);
@@ -648,7 +648,7 @@ mod tests {
         let mut session = Session::from_record(GameRecord::from_position(pos.clone()));
         session.resign(dama_core::Color::White).unwrap_or(());
         assert!(session.outcome().is_some());
-        let mut c = Controller::new(&session);
+        let mut c = Selection::new(&session);
         assert_eq!(c.tap(pt(&pos, "a9")), Tap::Ignored);
     }
 }
