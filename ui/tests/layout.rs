@@ -126,6 +126,19 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
             continue;
         }
         let verdict = e.accessible_description().unwrap_or_default();
+        // A label of one or two words is one phrase ("Pes et", "New game"): broken over
+        // two lines it reads as two (issue 24). A translation keeps a longer phrase's
+        // pairs together with no-break spaces, which this does not count as spaces.
+        let label = e.accessible_label().unwrap_or_default();
+        if verdict == "text-wraps" && label.split(' ').filter(|w| !w.is_empty()).count() <= 2 {
+            let s = e.size();
+            out.push(format!(
+                "{name}: '{}' breaks over two lines in its {:.0}x{:.0} box",
+                short(&label),
+                s.width,
+                s.height
+            ));
+        }
         if verdict.starts_with("text-too") {
             let label = e.accessible_label().unwrap_or_default();
             let s = e.size();

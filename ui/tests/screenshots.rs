@@ -197,7 +197,7 @@ fn screenshots() {
             "the last move {last} is in view at {w}x{h}"
         );
         shot(ui, &format!("phone-long-game-{w}x{h}"));
-        for code in ["en", "de", "ar"] {
+        for code in ["en", "de", "tr", "ar"] {
             let lang = dama_ui::languages::index(code).into();
             ui.global::<dama_ui::SettingsAdapter>()
                 .invoke_choose_language(lang);

@@ -653,6 +653,40 @@ async fn an_unfinished_game_reopens(h: AppHandle, dir: PathBuf) {
     );
 }
 
+/// Issue 24: each game has its own translated rules title (German read "Regeln von
+/// Türkische Dame"), and a two-player draw offer names who offers it to whom (the one who
+/// offered was asked "Your opponent offers a draw").
+async fn titles_and_offers_read_as_sentences(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let texts = ui.global::<Texts>();
+    ui.global::<dama_ui::SettingsAdapter>()
+        .invoke_choose_language(dama_ui::languages::index("de").into());
+    assert_eq!(
+        texts.invoke_rules_title(GameKind::Turkish),
+        "Regeln der Türkischen Dame"
+    );
+    assert_eq!(texts.invoke_rules_title(GameKind::Zamma), "Zamma-Regeln");
+    ui.global::<dama_ui::SettingsAdapter>()
+        .invoke_choose_language(dama_ui::languages::index("en").into());
+    assert_eq!(
+        texts.invoke_rules_title(GameKind::Kharbaga),
+        "Rules of Kharbaga"
+    );
+    let on_screen = |text: &str| {
+        ElementHandle::find_by_accessible_label(ui, text)
+            .next()
+            .is_some()
+    };
+    start(&h, "W:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
+    tap(ui, "Offer draw").await;
+    assert!(on_screen("White offers a draw. Black, do you accept?"));
+    tap(ui, "Decline").await;
+    start(&h, "B:WKa1,b2,c2:Bh7,g7", "turkish", 0, Color::White);
+    tap(ui, "Offer draw").await;
+    assert!(on_screen("Black offers a draw. White, do you accept?"));
+    assert!(!on_screen("White offers a draw. Black, do you accept?"));
+}
+
 /// A scenario: a fresh app (shown, animations off) and its data folder.
 type Scenario = fn(AppHandle, PathBuf) -> Pin<Box<dyn Future<Output = ()>>>;
 
@@ -694,6 +728,7 @@ fn main() {
         a_whole_game_against_the_computer,
         leaving_resuming_and_replacing_a_game,
         an_unfinished_game_reopens,
+        titles_and_offers_read_as_sentences,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()
