@@ -27,8 +27,12 @@ pub enum Advice {
     DrawDeclined,
     /// The hint is on the board.
     Hint,
-    /// The last move began by removing a liable piece (R-Z14), marked on its point.
+    /// The last move began by removing a liable piece (R-Z14), named by its point
+    /// ([`Flow::advice_point`]).
     Huffed,
+    /// One piece of the opponent is liable (R-Z14): it is removed as the player moves
+    /// (no choice to make), named by its point.
+    HuffNext,
 }
 
 /// What the app must do after a call.
@@ -236,6 +240,8 @@ impl Flow {
         let human = self.human_to_move();
         self.advice = if !self.selection.huff_choices().is_empty() && human {
             Advice::ChooseHuff
+        } else if self.selection.chosen_huff().is_some() && human {
+            Advice::HuffNext
         } else if !self.selection.must_capture().is_empty() && human {
             Advice::MustCapture
         } else if self.huffed().is_some() {
@@ -243,6 +249,15 @@ impl Flow {
         } else {
             Advice::None
         };
+    }
+
+    /// The point the advice names: the huffed piece's, or the liable piece's about to be.
+    pub fn advice_point(&self) -> Option<Point> {
+        match self.advice {
+            Advice::Huffed => self.huffed(),
+            Advice::HuffNext => self.selection.chosen_huff(),
+            _ => None,
+        }
     }
 
     /// The point of the piece the last move huffed (removed first, R-Z14), if it did.

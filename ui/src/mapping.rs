@@ -42,6 +42,7 @@ pub fn advice(a: flow::Advice) -> Advice {
         flow::Advice::DrawDeclined => Advice::DrawDeclined,
         flow::Advice::Hint => Advice::Hint,
         flow::Advice::Huffed => Advice::Huffed,
+        flow::Advice::HuffNext => Advice::HuffNext,
     }
 }
 

@@ -240,8 +240,13 @@ impl<'a> GameView<'a> {
         }
         models::sync(&self.models.routes, route_vms);
         // The crosses: what the selected route takes, else (once the move has arrived) the
-        // point of a piece the last move huffed (R-Z14), so it does not vanish unseen.
-        let huffed = flow.huffed().filter(|_| self.animation.is_none());
+        // point of a piece the last move huffed (R-Z14), so it does not vanish unseen; not
+        // when the mover now stands there, which would look as if the mover were crossed
+        // (the advice names the point instead).
+        let huffed = flow
+            .huffed()
+            .filter(|_| self.animation.is_none())
+            .filter(|&p| flow.game().position().piece_at(p).is_none());
         let marks: Vec<DotVm> = if captured.is_empty() {
             huffed.into_iter().collect()
         } else {
@@ -284,6 +289,10 @@ impl<'a> GameView<'a> {
         });
         game.set_human_to_move(flow.human_to_move() && !flow.computer_thinking());
         game.set_advice(advice(flow.advice()));
+        let point = flow
+            .advice_point()
+            .map(|p| flow.game().position().geometry().label(p));
+        game.set_advice_point(point.unwrap_or_default().into());
         let outcome = session.outcome().filter(|_| self.animation.is_none());
         game.set_game_over(outcome.is_some());
         game.set_winner(winner(outcome.and_then(|o| o.winner())));

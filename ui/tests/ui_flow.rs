@@ -687,6 +687,78 @@ async fn titles_and_offers_read_as_sentences(h: AppHandle, _dir: PathBuf) {
     assert!(!on_screen("White offers a draw. Black, do you accept?"));
 }
 
+/// R-Z14, issue 24: a single liable piece is ringed and the advice says it goes as the player
+/// moves; once huffed, the advice names its point, and no cross is drawn on the piece that
+/// moved onto it (`[xb4] b5-b4` looked as if Black's man were crossed). A huffed piece whose
+/// point stays empty keeps its cross.
+async fn huffing_says_what_happens_and_marks_the_right_piece(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let game = ui.global::<dama_ui::GameAdapter>();
+    let said = |ui: &AppWindow| {
+        let g = ui.global::<dama_ui::GameAdapter>();
+        ui.global::<Texts>()
+            .invoke_advice(g.get_advice(), g.get_advice_point())
+            .to_string()
+    };
+    let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+    let pos = Position::from_code(rules, "B:Wb4,i1:Bb5,i9:huff=b4").unwrap();
+    h.with(|a| {
+        a.begin(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        )
+    });
+    assert_eq!(game.get_advice(), Advice::HuffNext);
+    assert_eq!(
+        said(ui),
+        "Your opponent captured too little: the ringed piece on b4 is removed as you move."
+    );
+    assert!(
+        ElementHandle::find_by_accessible_label(ui, &said(ui))
+            .next()
+            .is_some(),
+        "the advice is on screen"
+    );
+    let pieces = ui.global::<GameModels>().get_pieces();
+    let ringed: Vec<_> = (0..pieces.row_count())
+        .filter_map(|i| pieces.row_data(i))
+        .filter(|p| p.liable)
+        .collect();
+    assert_eq!(ringed.len(), 1, "the liable piece is ringed");
+    tap(ui, "b5").await;
+    tap(ui, "b4").await;
+    settle(&h).await;
+    assert_eq!(code(&h), "W:Wi1:Bb4,i9:clock=1:last=-/b5-b4");
+    assert_eq!(game.get_advice(), Advice::Huffed);
+    assert_eq!(
+        said(ui),
+        "Huffed: the piece on b4 could have captured more, so it was removed first."
+    );
+    assert_eq!(
+        ui.global::<GameModels>().get_captured_marks().row_count(),
+        0,
+        "no cross on Black's man, which now stands on b4"
+    );
+    // Huffed elsewhere (a1 stays empty): the cross marks where the piece was.
+    let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1").unwrap();
+    h.with(|a| {
+        a.begin(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        )
+    });
+    tap(ui, "i9").await;
+    tap(ui, "h9").await;
+    settle(&h).await;
+    assert_eq!(
+        ui.global::<GameModels>().get_captured_marks().row_count(),
+        1
+    );
+    assert_eq!(game.get_advice_point(), "a1");
+}
+
 /// A scenario: a fresh app (shown, animations off) and its data folder.
 type Scenario = fn(AppHandle, PathBuf) -> Pin<Box<dyn Future<Output = ()>>>;
 
@@ -729,6 +801,7 @@ fn main() {
         leaving_resuming_and_replacing_a_game,
         an_unfinished_game_reopens,
         titles_and_offers_read_as_sentences,
+        huffing_says_what_happens_and_marks_the_right_piece,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()
