@@ -433,6 +433,16 @@ fn every_screen_in_every_language_and_orientation_fits() {
     );
     ui.global::<dama_ui::GameAdapter>()
         .set_dialog(dama_ui::Dialog::None);
+    // Issue 24: in landscape the board stands on the right in Arabic, the panel on its left.
+    let size = ui.window().size().to_logical(ui.window().scale_factor());
+    ui.window().set_size(slint::LogicalSize::new(740.0, 360.0));
+    let (centre, _) = x_of(ui, "e5");
+    let (undo, _) = x_of(ui, "تراجع");
+    assert!(
+        centre > 370.0 && undo < centre,
+        "Arabic landscape: the board on the right (e5 at {centre}, Undo at {undo})"
+    );
+    ui.window().set_size(size);
     start(&handle, "turkish", Some("B:WKa1:Bh8"));
     assert!(
         x_of(ui, "تراجع").0 > x_of(ui, "الرقعة").0,
@@ -440,6 +450,27 @@ fn every_screen_in_every_language_and_orientation_fits() {
     );
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_language(dama_ui::languages::index("en").into());
+    // Issue 24: the rules screen's back button and title stay put while the rules scroll:
+    // they are outside the scrolled area.
+    ui.set_rules_return(Screen::Home);
+    ui.set_screen(Screen::Rules);
+    let back = ElementHandle::find_by_accessible_label(ui, "Back")
+        .filter(|e| visible(e) && e.accessible_role() == Some(AccessibleRole::Button))
+        .map(|e| Rect::of(&e))
+        .next()
+        .expect("the rules screen's back button");
+    let scrolled: Vec<Rect> = all(ui, "Flickable")
+        .iter()
+        .filter(|f| visible(f))
+        .map(Rect::of)
+        .collect();
+    assert!(!scrolled.is_empty(), "the rules scroll");
+    for f in &scrolled {
+        assert!(
+            !back.overlaps(f),
+            "the back button scrolls with the rules: {f:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 800, "{checked} screens checked");
     assert!(
