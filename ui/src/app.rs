@@ -20,6 +20,9 @@ use std::rc::{Rc, Weak};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The touch target guideline (Material: 48 dp), in logical pixels.
+const TOUCH_TARGET: f32 = 48.0;
+
 /// What the window shows: Home (with the settings and rules reached from it), or a game.
 enum Mode {
     Home,
@@ -240,6 +243,26 @@ impl App {
     }
 
     /// A tap on the board point at `index` of the spots.
+    /// A tap on the point at `index`, `offset` logical px from its centre, on a board whose
+    /// cells are `cell` px: the point meant is the nearest useful one within half the 48-dp
+    /// touch target (or the cell, if that is larger).
+    pub fn tap_near(&mut self, index: usize, offset: (f32, f32), cell: f32) {
+        let Some(flow) = self.flow() else { return };
+        let g = flow.game().position().geometry();
+        let Some(&p) = g.points().get(index) else {
+            return;
+        };
+        let flipped = crate::present::flipped(flow, flow.game().position(), &self.settings);
+        let board = cell.max(1.0) * g.size() as f32;
+        let xy = |q| crate::board_coords::xy(g, q, flipped);
+        let (x, y) = xy(p);
+        let at = (x + offset.0 / board, y + offset.1 / board);
+        let radius = (TOUCH_TARGET / 2.0).max(cell / 2.0) / board;
+        let aimed = flow.selection().aimed_at(p, at, radius, xy);
+        self.play(|f| f.tap(aimed));
+    }
+
+    /// A tap exactly on the point at `index`.
     pub fn tap(&mut self, index: usize) {
         let Some(flow) = self.flow() else { return };
         let g = flow.game().position().geometry();
@@ -407,7 +430,9 @@ impl AppHandle {
         if let Some(i) =
             (0..spots.row_count()).find(|&i| spots.row_data(i).is_some_and(|s| s.label == label))
         {
-            self.window.global::<GameAdapter>().invoke_tapped(i as i32);
+            self.window
+                .global::<GameAdapter>()
+                .invoke_tapped(i as i32, 0.0, 0.0, 48.0);
         }
     }
 

@@ -47,13 +47,7 @@ impl<'a> GameView<'a> {
             Some(a) => &a.before,
             None => flow.game().position(),
         };
-        let flipped = if flow.vs_computer() {
-            flow.human() == Color::Black
-        } else {
-            // The side to move on the board shown: during a move's animation, the mover's
-            // (the board turns once the move has arrived).
-            settings.flip_two_players && shown.side_to_move() == Color::Black
-        };
+        let flipped = flipped(flow, shown, settings);
         GameView {
             ui,
             flow,
@@ -305,14 +299,25 @@ impl<'a> GameView<'a> {
     }
 }
 
+/// Whether the board is shown turned (Black at the bottom): the human's side against the
+/// computer; for two players, the side to move on the board `shown` when the setting asks
+/// (during a move's animation, the mover's: the board turns once the move has arrived).
+pub(crate) fn flipped(flow: &Flow, shown: &Position, settings: &Settings) -> bool {
+    if flow.vs_computer() {
+        flow.human() == Color::Black
+    } else {
+        settings.flip_two_players && shown.side_to_move() == Color::Black
+    }
+}
+
 /// Wires the game screen's callbacks to the app (and Rust's own wake-up for the AI's
 /// answers).
 pub(crate) fn connect(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     let game = ui.global::<GameAdapter>();
     let me = Rc::downgrade(app);
-    game.on_tapped(move |i| {
+    game.on_tapped(move |i, dx, dy, cell| {
         if let Some(app) = me.upgrade() {
-            app.borrow_mut().tap(i.max(0) as usize);
+            app.borrow_mut().tap_near(i.max(0) as usize, (dx, dy), cell);
         }
     });
     game.on_undo(on(app, App::undo));

@@ -149,6 +149,38 @@ impl Selection {
         self.movable()
     }
 
+    /// The point a tap at `at` meant (board coordinates 0..1, `xy` gives each point's):
+    /// the tapped point itself when a tap there does something, else the nearest point where
+    /// one does (a piece that can move, a destination or landing point, a liable piece to
+    /// remove) within `radius`. Points on a 9×9 board at 360 px are 35 px apart, under the
+    /// 48-dp touch guideline: a tap a little off still takes the point the player aimed at.
+    pub fn aimed_at(
+        &self,
+        tapped: Point,
+        at: (f32, f32),
+        radius: f32,
+        xy: impl Fn(Point) -> (f32, f32),
+    ) -> Point {
+        let mut useful = self.huff_choices();
+        if useful.is_empty() {
+            useful = self.movable();
+            useful.extend(self.marks().into_iter().map(|(p, _)| p));
+        }
+        if useful.contains(&tapped) {
+            return tapped;
+        }
+        let distance = |p: Point| {
+            let (x, y) = xy(p);
+            ((x - at.0).powi(2) + (y - at.1).powi(2)).sqrt()
+        };
+        useful
+            .into_iter()
+            .map(|p| (distance(p), p))
+            .filter(|&(d, _)| d <= radius)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or(tapped, |(_, p)| p)
+    }
+
     /// The selected piece.
     pub fn selected(&self) -> Option<Point> {
         match &self.state {
@@ -483,6 +515,44 @@ impl Selection {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // Issue 24: on a 9×9 board at 360 px the points are 35 px apart; a tap a little off
+    // the piece the player aims at still takes it.
+    #[test]
+    fn a_tap_near_a_useful_point_takes_it() {
+        let rules = dama_core::Rules::new(dama_core::GameId::Zamma);
+        let pos = dama_core::Position::from_code(rules, "W:Wa1:Bi9").unwrap();
+        let game = Session::from_record(dama_core::GameRecord::from_position(pos));
+        let g = game.position().geometry();
+        let p = |l: &str| g.parse_label(l).unwrap();
+        let xy = |q| crate::board_coords::xy(g, q, false);
+        let sel = Selection::new(&game);
+        let cell = 1.0 / 9.0;
+        let radius = 24.0 / 35.0 * cell;
+        // Inside c1's cell, 0.4 of a cell towards b1... nothing useful within reach: c1.
+        let (cx, cy) = xy(p("c1"));
+        assert_eq!(
+            sel.aimed_at(p("c1"), (cx - 0.4 * cell, cy), radius, xy),
+            p("c1")
+        );
+        // Inside b1's cell, 0.4 of a cell towards a1 (0.6 cells = 21 px from it): a1.
+        let (bx, by) = xy(p("b1"));
+        assert_eq!(
+            sel.aimed_at(p("b1"), (bx - 0.4 * cell, by), radius, xy),
+            p("a1")
+        );
+        // On a useful point itself: that point, whatever is near.
+        let (ax, ay) = xy(p("a1"));
+        assert_eq!(sel.aimed_at(p("a1"), (ax, ay), radius, xy), p("a1"));
+        // Once a1 is selected, its destinations are useful too: near b2, b2.
+        let mut sel = sel;
+        sel.tap(p("a1"));
+        let (x, y) = xy(p("b2"));
+        assert_eq!(
+            sel.aimed_at(p("c3"), (x + 0.4 * cell, y - 0.4 * cell), radius, xy),
+            p("b2")
+        );
+    }
     use dama_core::{GameRecord, Position, Rules};
 
     fn selection(game: &str, options: &[&str], code: &str) -> (Selection, Position) {

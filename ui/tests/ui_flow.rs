@@ -759,6 +759,60 @@ async fn huffing_says_what_happens_and_marks_the_right_piece(h: AppHandle, _dir:
     assert_eq!(game.get_advice_point(), "a1");
 }
 
+/// Issue 24: on a 360-px phone a 9×9 board's points are 35 px apart, under the 48-dp touch
+/// target; a finger landing a little off the piece (inside the empty neighbour's cell) still
+/// picks the piece, and then a destination the same way. Pressed as a finger would, by
+/// pointer events at a position.
+async fn a_tap_a_little_off_takes_the_point_meant(h: AppHandle, _dir: PathBuf) {
+    use slint::platform::WindowEvent;
+    let ui: &AppWindow = &h;
+    ui.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    let rules = Rules::parse("zamma", &[] as &[&str]).unwrap();
+    let pos = Position::from_code(rules, "W:Wa1:Bi9").unwrap();
+    h.with(|a| {
+        a.begin(
+            GameRecord::from_position(pos),
+            Opponent::TwoPlayers,
+            Color::White,
+        )
+    });
+    sleep(20).await;
+    let point = |label: &str| {
+        ElementHandle::find_by_accessible_label(ui, label)
+            .find(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+            .map(|e| (e.absolute_position(), e.size()))
+            .unwrap()
+    };
+    let press = |x: f32, y: f32| {
+        let position = slint::LogicalPosition::new(x, y);
+        let w = ui.window();
+        w.dispatch_event(WindowEvent::PointerMoved { position });
+        w.dispatch_event(WindowEvent::PointerPressed {
+            position,
+            button: PointerEventButton::Left,
+        });
+        w.dispatch_event(WindowEvent::PointerReleased {
+            position,
+            button: PointerEventButton::Left,
+        });
+    };
+    let (b1, size) = point("b1");
+    assert!(size.width < 40.0, "points {} px apart", size.width);
+    // In b1's cell, 0.4 of a cell from its centre towards a1: a1 is selected.
+    press(b1.x + size.width * 0.1, b1.y + size.height / 2.0);
+    sleep(20).await;
+    assert!(
+        marked(ui, SpotMark::Destination).contains(&"b2".to_string()),
+        "a1 selected: {:?}",
+        marked(ui, SpotMark::Destination)
+    );
+    // In a3's cell, 0.4 of a cell towards a2: the move a1-a2 is played.
+    let (a3, size) = point("a3");
+    press(a3.x + size.width / 2.0, a3.y + size.height * 0.9);
+    settle(&h).await;
+    assert_eq!(h.with(|a| a.record().unwrap().moves().join(" ")), "a1-a2");
+}
+
 /// A scenario: a fresh app (shown, animations off) and its data folder.
 type Scenario = fn(AppHandle, PathBuf) -> Pin<Box<dyn Future<Output = ()>>>;
 
@@ -802,6 +856,7 @@ fn main() {
         an_unfinished_game_reopens,
         titles_and_offers_read_as_sentences,
         huffing_says_what_happens_and_marks_the_right_piece,
+        a_tap_a_little_off_takes_the_point_meant,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()
