@@ -10,10 +10,10 @@ use crate::animation::Animation;
 use crate::flow::{Effect, Flow, Opponent};
 use crate::models::Models;
 use crate::present::GameView;
-use crate::store::{NewGame, SavedGame, Saver, Settings, Store};
+use crate::store::{FinishedGame, History, NewGame, SavedGame, Saver, Settings, Store};
 use crate::{home, settings};
 use crate::{AppWindow, GameAdapter, GameModels, Screen, Wakeup};
-use dama_core::{Color, GameRecord, Session};
+use dama_core::{Color, GameId, GameRecord, Outcome, Session};
 use slint::{ComponentHandle, Timer, TimerMode};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -22,6 +22,12 @@ use std::time::Duration;
 
 /// The touch target guideline (Material: 48 dp), in logical pixels.
 const TOUCH_TARGET: f32 = 48.0;
+
+/// The last finished game's game and result, read from its record.
+fn last_result(history: &History) -> Option<(GameId, Outcome)> {
+    let rec = GameRecord::from_json(&history.games.last()?.record).ok()?;
+    Some((rec.rules().game(), rec.outcome()?))
+}
 
 /// What the window shows: Home (with the settings and rules reached from it), or a game.
 enum Mode {
@@ -45,6 +51,9 @@ pub struct App {
     saver: Saver,
     settings: Settings,
     unfinished: Option<Unfinished>,
+    /// The finished games (newest last), and the last one's game and result for Home.
+    history: History,
+    last: Option<(GameId, Outcome)>,
     mode: Mode,
     /// Searches off the UI thread; its answers wait in `answers`.
     ai: AiWorker,
@@ -77,6 +86,7 @@ impl App {
         settings::show(ui, &self.settings);
         home::show(ui, &self.settings.new_game);
         home::show_unfinished(ui, self.unfinished.as_ref().map(|u| &u.game));
+        home::show_last(ui, self.last);
     }
 
     /// Home's choices changed (by the player's tap, carried by the callback): kept, shown
@@ -182,7 +192,7 @@ impl App {
     }
 
     fn save_game(&mut self) {
-        let Some(flow) = self.flow() else { return };
+        let Mode::Game(flow) = &self.mode else { return };
         let game = flow.game();
         let unfinished = game.outcome().is_none().then(|| Unfinished {
             saved: SavedGame {
@@ -192,6 +202,27 @@ impl App {
             },
             game: game.clone(),
         });
+        // A finished game joins the history (once: ending again after an undo replaces
+        // its entry, and taking the ending back removes it).
+        let id = flow.id();
+        let last_id = self.history.games.last().map(|g| g.id);
+        if let Some(o) = game.outcome() {
+            self.history.add(FinishedGame {
+                record: game.record().to_json(),
+                opponent: flow.opponent(),
+                human_black: flow.human() == Color::Black,
+                ended: std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs()),
+                id,
+            });
+            self.last = Some((game.rules().game(), o));
+            self.saver.history(&self.history.games);
+        } else if last_id == Some(id) {
+            self.history.games.pop();
+            self.last = last_result(&self.history);
+            self.saver.history(&self.history.games);
+        }
         self.saver
             .game(unfinished.as_ref().map(|u| u.saved.clone()));
         self.unfinished = unfinished;
@@ -474,6 +505,8 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
     let unfinished = store
         .load_game()
         .map(|(saved, game)| Unfinished { saved, game });
+    let history = store.load_history();
+    let last = last_result(&history);
     // The worker's answers wait in a channel; the window's event loop is woken to take them.
     let (answered, answers) = mpsc::channel();
     let wake = ui.as_weak();
@@ -489,6 +522,8 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
             saver: Saver::new(store),
             settings,
             unfinished,
+            history,
+            last,
             mode: Mode::Home,
             ai,
             answers,

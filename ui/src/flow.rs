@@ -168,6 +168,11 @@ impl Flow {
         (f, effects)
     }
 
+    /// This game's identity in the app (its seed, drawn from the clock when it began).
+    pub fn id(&self) -> u64 {
+        self.seed
+    }
+
     /// The game: record, position, legal moves, result.
     pub fn game(&self) -> &Session {
         &self.game

@@ -4,11 +4,13 @@
 
 use crate::app::{on, on_with, App};
 use crate::flow::Opponent;
-use crate::mapping::{capture_kind, game_id, game_kind, move_number, option_kind, strings};
+use crate::mapping::{
+    capture_kind, end_reason, game_id, game_kind, move_number, option_kind, strings, winner,
+};
 use crate::store::NewGame;
 use crate::{AppWindow, HomeAdapter, OptionVm};
 use dama_core::rules::{options_of, RuleOption};
-use dama_core::{GameId, Rules, Session};
+use dama_core::{GameId, Outcome, Rules, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -53,6 +55,17 @@ pub(crate) fn show_unfinished(ui: &AppWindow, game: Option<&Session>) {
         let (number, white) = move_number(g.record());
         home.set_resume_move(number);
         home.set_resume_white_to_move(white);
+    }
+}
+
+/// The line about the last finished game: which game and how it ended.
+pub(crate) fn show_last(ui: &AppWindow, last: Option<(GameId, Outcome)>) {
+    let home = ui.global::<HomeAdapter>();
+    home.set_has_last(last.is_some());
+    if let Some((game, o)) = last {
+        home.set_last_game(game_kind(game));
+        home.set_last_winner(winner(o.winner()));
+        home.set_last_reason(end_reason(Some(o.reason())));
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::flow::Opponent;
 use dama_core::rules::RuleOptions;
-use dama_core::{GameId, Rules, Session};
+use dama_core::{GameId, GameRecord, Rules, Session};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -101,6 +101,46 @@ pub struct SavedGame {
     pub human_black: bool,
 }
 
+/// A finished game, kept in the history (`history.json`, newest last).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    /// The core's game record with its result (JSON, with its own checksum).
+    pub record: String,
+    /// Two players, or the computer's level.
+    pub opponent: Opponent,
+    /// The human played Black (against the computer).
+    pub human_black: bool,
+    /// When it ended: seconds since 1970 (UTC).
+    pub ended: u64,
+    /// Which game of this app it was (a game that ends again after an undo replaces its
+    /// entry instead of adding one).
+    pub id: u64,
+}
+
+/// How many finished games the history keeps (the oldest go first).
+pub const HISTORY_LIMIT: usize = 100;
+
+/// The history as read: its games, and how many entries were damaged and left out (the
+/// file as it was is set aside beside it, never lost).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    /// The finished games, oldest first.
+    pub games: Vec<FinishedGame>,
+    /// Entries that could not be read (their file was set aside).
+    pub damaged: usize,
+}
+
+impl History {
+    /// Adds a finished game (replacing the entry of the same game), keeping the newest
+    /// [`HISTORY_LIMIT`].
+    pub fn add(&mut self, game: FinishedGame) {
+        self.games.retain(|g| g.id != game.id);
+        self.games.push(game);
+        let over = self.games.len().saturating_sub(HISTORY_LIMIT);
+        self.games.drain(..over);
+    }
+}
+
 /// Where the files live.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -172,6 +212,42 @@ impl Store {
         self.write_atomic("game.json", &serde_json::to_string(g)?)
     }
 
+    /// The finished games. A damaged file (or damaged entries) never stops the app and never
+    /// loses the other games: each readable entry is kept, and the file as it was is copied
+    /// to `history.damaged.json` for a person to look at.
+    pub fn load_history(&self) -> History {
+        let path = self.dir.join("history.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return History::default();
+        };
+        let entries: Vec<serde_json::Value> = match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(_) => {
+                let _ = std::fs::copy(&path, self.dir.join("history.damaged.json"));
+                return History {
+                    games: Vec::new(),
+                    damaged: 1,
+                };
+            }
+        };
+        let total = entries.len();
+        let games: Vec<FinishedGame> = entries
+            .into_iter()
+            .filter_map(|e| serde_json::from_value::<FinishedGame>(e).ok())
+            .filter(|g| GameRecord::from_json(&g.record).is_ok_and(|r| r.outcome().is_some()))
+            .collect();
+        let damaged = total - games.len();
+        if damaged > 0 {
+            let _ = std::fs::copy(&path, self.dir.join("history.damaged.json"));
+        }
+        History { games, damaged }
+    }
+
+    /// Saves the finished games.
+    pub fn save_history(&self, games: &[FinishedGame]) -> std::io::Result<()> {
+        self.write_atomic("history.json", &serde_json::to_string(games)?)
+    }
+
     /// Forgets the unfinished game (it ended).
     pub fn clear_game(&self) {
         let _ = std::fs::remove_file(self.dir.join("game.json"));
@@ -182,6 +258,7 @@ impl Store {
 enum Write {
     Settings(Settings),
     Game(Option<SavedGame>),
+    History(Vec<FinishedGame>),
 }
 
 /// Saves off the UI thread (each save is a write and an fsync): the newest settings and game
@@ -212,10 +289,11 @@ impl Saver {
             let store = self.store.clone();
             self.thread = Some(std::thread::spawn(move || {
                 while let Ok(first) = pending.recv() {
-                    let (mut settings, mut game) = (None, None);
+                    let (mut settings, mut game, mut history) = (None, None, None);
                     let mut keep = |w| match w {
                         Write::Settings(s) => settings = Some(s),
                         Write::Game(g) => game = Some(g),
+                        Write::History(h) => history = Some(h),
                     };
                     keep(first);
                     while let Ok(w) = pending.recv_timeout(SAVE_PAUSE) {
@@ -223,6 +301,11 @@ impl Saver {
                     }
                     if let Some(s) = settings {
                         let _ = store.save_settings(&s);
+                    }
+                    // The finished game joins the history before the unfinished one is
+                    // forgotten: a crash between the two loses nothing.
+                    if let Some(h) = history {
+                        let _ = store.save_history(&h);
                     }
                     match game {
                         Some(Some(g)) => {
@@ -255,6 +338,11 @@ impl Saver {
         self.send(Write::Settings(s.clone()));
     }
 
+    /// Saves the history soon.
+    pub fn history(&mut self, games: &[FinishedGame]) {
+        self.send(Write::History(games.to_vec()));
+    }
+
     /// Saves the unfinished game soon (`None`: forgets it, the game ended).
     pub fn game(&mut self, g: Option<SavedGame>) {
         self.send(Write::Game(g));
@@ -270,7 +358,59 @@ impl Drop for Saver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::GameRecord;
+
+    fn finished(id: u64) -> FinishedGame {
+        let mut s = Session::new(Rules::new(GameId::Turkish));
+        s.resign(dama_core::Color::White).unwrap();
+        FinishedGame {
+            record: s.record().to_json(),
+            opponent: Opponent::Computer(3),
+            human_black: false,
+            ended: 1_700_000_000 + id,
+            id,
+        }
+    }
+
+    // Issue 24/26: finished games are kept, bounded, and a damaged file loses nothing else.
+    #[test]
+    fn the_history_is_bounded_and_survives_damage() {
+        let dir = std::env::temp_dir().join(format!("dama-history-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(&dir);
+        assert_eq!(store.load_history(), History::default());
+        let mut h = History::default();
+        for id in 0..(HISTORY_LIMIT as u64 + 5) {
+            h.add(finished(id));
+        }
+        h.add(finished(HISTORY_LIMIT as u64 + 4));
+        assert_eq!(
+            h.games.len(),
+            HISTORY_LIMIT,
+            "bounded, and a game's entry replaced"
+        );
+        assert_eq!(h.games[0].id, 5, "the oldest went first");
+        store.save_history(&h.games).unwrap();
+        assert_eq!(store.load_history(), h);
+        // One entry damaged (not a record, or an unfinished game): the others are kept and
+        // the file is set aside as it was.
+        let mut entries: Vec<serde_json::Value> =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("history.json")).unwrap())
+                .unwrap();
+        entries[3]["record"] = "{broken".into();
+        entries[4]["record"] = GameRecord::new(Rules::new(GameId::Zamma)).to_json().into();
+        let text = serde_json::to_string(&entries).unwrap();
+        std::fs::write(dir.join("history.json"), &text).unwrap();
+        let read = store.load_history();
+        assert_eq!((read.games.len(), read.damaged), (HISTORY_LIMIT - 2, 2));
+        assert_eq!(
+            std::fs::read_to_string(dir.join("history.damaged.json")).unwrap(),
+            text
+        );
+        // Not JSON at all: empty, set aside, and the app goes on.
+        std::fs::write(dir.join("history.json"), "[{").unwrap();
+        assert_eq!(store.load_history().damaged, 1);
+        let _ = std::fs::remove_dir_all(dir);
+    }
 
     #[test]
     fn round_trip_and_corruption() {

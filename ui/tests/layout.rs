@@ -47,6 +47,20 @@ impl Rect {
             && self.x + self.w <= o.x + o.w + SLACK
             && self.y + self.h <= o.y + o.h + SLACK
     }
+    /// The part of this inside `o`, if any.
+    fn clipped_to(&self, o: &Rect) -> Option<Rect> {
+        let (x, y) = (self.x.max(o.x), self.y.max(o.y));
+        let (r, b) = (
+            (self.x + self.w).min(o.x + o.w),
+            (self.y + self.h).min(o.y + o.h),
+        );
+        (r > x && b > y).then(|| Rect {
+            x,
+            y,
+            w: r - x,
+            h: b - y,
+        })
+    }
     fn overlaps(&self, o: &Rect) -> bool {
         let w = (self.x + self.w).min(o.x + o.w) - self.x.max(o.x);
         let h = (self.y + self.h).min(o.y + o.h) - self.y.max(o.y);
@@ -168,6 +182,8 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     };
     // Scrolling pages: content inside the viewport's real size and not wider than the page.
     let mut scrolled: Vec<Item> = Vec::new();
+    // What of each scrolled item the page shows (it clips the rest): for the overlap check.
+    let mut shown_part: Vec<(Item, Option<Rect>)> = Vec::new();
     for f in all(ui, "Flickable") {
         if !visible(&f) {
             continue;
@@ -196,6 +212,9 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
                     ));
                 }
             }
+        }
+        for i in &inner {
+            shown_part.push((i.clone(), i.rect.clipped_to(&page)));
         }
         scrolled.extend(inner);
     }
@@ -254,9 +273,20 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     } else {
         everything.iter().filter(|i| i.text).collect()
     };
+    // A scrolled text counts where its page shows it: clipped by the page, it cannot
+    // overlap what lies outside the page.
+    let shown = |i: &Item| -> Option<Rect> {
+        match shown_part.iter().find(|(s, _)| s == i) {
+            Some((_, part)) => part.clone(),
+            None => Some(i.rect.clone()),
+        }
+    };
     for (k, a) in texts.iter().enumerate() {
         for b in &texts[k + 1..] {
-            if a.rect.overlaps(&b.rect) {
+            let (Some(ra), Some(rb)) = (shown(a), shown(b)) else {
+                continue;
+            };
+            if ra.overlaps(&rb) {
                 out.push(format!(
                     "{name}: '{}' overlaps '{}'",
                     short(&a.label),
@@ -358,6 +388,17 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 found.extend(problems(ui, &at(&format!("home {game}")), false));
                 checked += 3;
             }
+            // Home with the last finished game's result instead of a game to resume.
+            let home = ui.global::<dama_ui::HomeAdapter>();
+            let can_resume = home.get_can_resume();
+            home.set_can_resume(false);
+            home.set_has_last(true);
+            home.set_last_game(dama_ui::GameKind::Kharbaga);
+            home.set_last_winner(dama_ui::Winner::Black);
+            home.set_last_reason(dama_ui::EndReason::Blocked);
+            found.extend(problems(ui, &at("home with the last result"), false));
+            home.set_can_resume(can_resume);
+            home.set_has_last(false);
             ui.set_screen(Screen::Settings);
             found.extend(problems(ui, &at("settings"), false));
             // The game-over card.

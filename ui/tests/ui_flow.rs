@@ -813,6 +813,51 @@ async fn a_tap_a_little_off_takes_the_point_meant(h: AppHandle, _dir: PathBuf) {
     assert_eq!(h.with(|a| a.record().unwrap().moves().join(" ")), "a1-a2");
 }
 
+/// Issue 24: a finished game is kept on disk, not deleted; after a restart Home shows the
+/// last result. Taking the ending back (undo) takes it out of the history again.
+async fn a_finished_game_is_kept_and_its_result_shown(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    start(&h, "W:WKa1:Ba4,h8", "turkish", 0, Color::White);
+    tap(ui, "a1").await;
+    tap(ui, "a5").await;
+    settle(&h).await;
+    assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
+    // Undo takes the ending back: no finished game; the move again: one.
+    answer(ui, "Undo").await;
+    settle(&h).await;
+    tap(ui, "a1").await;
+    tap(ui, "a5").await;
+    settle(&h).await;
+    drop(h);
+    let history = Store::new(&dir).load_history();
+    assert_eq!(history.games.len(), 1, "{history:?}");
+    let kept = GameRecord::from_json(&history.games[0].record).unwrap();
+    assert_eq!(
+        kept.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::KingVersusLoneMan
+        })
+    );
+    let again = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let ui: &AppWindow = &again;
+    assert_eq!(ui.get_screen(), Screen::Home);
+    let home = ui.global::<dama_ui::HomeAdapter>();
+    assert!(home.get_has_last() && !home.get_can_resume());
+    assert_eq!(home.get_last_reason(), EndReason::KingVersusLoneMan);
+    for text in [
+        "Last game: Turkish Dama",
+        "King versus lone man: the king wins.",
+    ] {
+        assert!(
+            ElementHandle::find_by_accessible_label(ui, text)
+                .next()
+                .is_some(),
+            "Home shows {text:?}"
+        );
+    }
+}
+
 /// A scenario: a fresh app (shown, animations off) and its data folder.
 type Scenario = fn(AppHandle, PathBuf) -> Pin<Box<dyn Future<Output = ()>>>;
 
@@ -857,6 +902,7 @@ fn main() {
         titles_and_offers_read_as_sentences,
         huffing_says_what_happens_and_marks_the_right_piece,
         a_tap_a_little_off_takes_the_point_meant,
+        a_finished_game_is_kept_and_its_result_shown,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()
