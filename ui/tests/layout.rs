@@ -54,7 +54,7 @@ impl Rect {
             (self.x + self.w).min(o.x + o.w),
             (self.y + self.h).min(o.y + o.h),
         );
-        (r > x && b > y).then(|| Rect {
+        (r > x && b > y).then_some(Rect {
             x,
             y,
             w: r - x,
