@@ -58,13 +58,15 @@ enum Request {
 type Done = Box<dyn Fn(u64, Answer) + Send>;
 
 /// Runs searches on its own thread, one at a time, in the order asked. The thread starts
-/// with the first request, so an app that only shows Home starts none.
+/// with the first request, so an app that only shows Home starts none. Which job the game
+/// waits for is the flow's to know (`Flow::waiting`); the worker knows only the generation
+/// of the search outstanding, to drop stale answers.
 pub struct AiWorker {
     requests: Option<mpsc::Sender<Request>>,
     done: Option<Done>,
     generation: u64,
+    /// The outstanding search's cancel flag; `None` when none is outstanding.
     cancel: Option<Arc<AtomicBool>>,
-    running: Option<Job>,
 }
 
 impl AiWorker {
@@ -76,7 +78,6 @@ impl AiWorker {
             done: Some(Box::new(done)),
             generation: 0,
             cancel: None,
-            running: None,
         }
     }
 
@@ -113,11 +114,6 @@ impl AiWorker {
         }
     }
 
-    /// The job running now, if any.
-    pub fn running(&self) -> Option<Job> {
-        self.running
-    }
-
     /// Starts `job` from the game's current position (its root built here, once),
     /// cancelling any running search. Returns the job's generation, which its answer
     /// carries.
@@ -127,7 +123,6 @@ impl AiWorker {
         let generation = self.generation;
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());
-        self.running = Some(job);
         self.send(Request::Search {
             job,
             root,
@@ -140,10 +135,9 @@ impl AiWorker {
     /// Marks the search of `generation` as answered; `false` when it is stale (a newer
     /// search started, or it was stopped) and its answer must be dropped.
     pub fn finish(&mut self, generation: u64) -> bool {
-        if generation != self.generation || self.running.is_none() {
+        if generation != self.generation || self.cancel.is_none() {
             return false;
         }
-        self.running = None;
         self.cancel = None;
         true
     }
@@ -153,7 +147,6 @@ impl AiWorker {
         if let Some(c) = self.cancel.take() {
             c.store(true, Ordering::Relaxed);
         }
-        self.running = None;
         self.generation += 1;
     }
 
@@ -217,11 +210,10 @@ mod tests {
         let (mut w, rx) = worker();
         let pos = Position::start(Rules::new(GameId::Zamma));
         let g = w.start(Job::Move { level: 1, seed: 3 }, &game(pos.clone()));
-        assert!(w.running().is_some());
         let (got, answer) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
         assert_eq!(got, g);
         assert!(w.finish(got));
-        assert!(w.running().is_none());
+        assert!(!w.finish(got), "answered once");
         let Answer::Move(Some(m)) = answer else {
             panic!("{answer:?}")
         };

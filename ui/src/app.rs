@@ -417,9 +417,10 @@ impl App {
         self.flow().map(|f| f.game().record())
     }
 
-    /// `true` while the AI searches for its move.
+    /// `true` while the game waits for the AI (its move, a hint, the look at a draw offer):
+    /// the flow says so, the one owner of that state.
     pub fn is_thinking(&self) -> bool {
-        self.ai.running().is_some()
+        self.flow().is_some_and(|f| f.waiting().is_some())
     }
 
     /// `true` while a move is animated.
