@@ -23,10 +23,13 @@ use std::time::Duration;
 /// The touch target guideline (Material: 48 dp), in logical pixels.
 const TOUCH_TARGET: f32 = 48.0;
 
-/// The last finished game's game and result, read from its record.
+/// The last finished game's game and result, read from its record (the newest that reads:
+/// only it is replayed).
 fn last_result(history: &History) -> Option<(GameId, Outcome)> {
-    let rec = GameRecord::from_json(&history.games.last()?.record).ok()?;
-    Some((rec.rules().game(), rec.outcome()?))
+    history.games.iter().rev().find_map(|g| {
+        let rec = GameRecord::from_json(&g.record).ok()?;
+        Some((rec.rules().game(), rec.outcome()?))
+    })
 }
 
 /// What the window shows: Home (with the settings and rules reached from it), or a game.
@@ -293,16 +296,6 @@ impl App {
         self.play(|f| f.tap(aimed));
     }
 
-    /// A tap exactly on the point at `index`.
-    pub fn tap(&mut self, index: usize) {
-        let Some(flow) = self.flow() else { return };
-        let g = flow.game().position().geometry();
-        let Some(&p) = g.points().get(index) else {
-            return;
-        };
-        self.play(|f| f.tap(p));
-    }
-
     fn tick(&mut self) {
         let done = match &self.animation {
             Some(a) => a.elapsed() >= a.length(),
@@ -506,7 +499,7 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
     let unfinished = store
         .load_game()
         .map(|(saved, game)| Unfinished { saved, game });
-    let history = store.load_history();
+    let history = store.read_history();
     let last = last_result(&history);
     // The worker's answers wait in a channel; the window's event loop is woken to take them.
     let (answered, answers) = mpsc::channel();

@@ -214,33 +214,57 @@ impl Store {
 
     /// The finished games. A damaged file (or damaged entries) never stops the app and never
     /// loses the other games: each readable entry is kept, and the file as it was is copied
-    /// to `history.damaged.json` for a person to look at.
+    /// to `history.damaged.json` for a person to look at. Each game's record is read and
+    /// replayed to check it: for a screen that lists them, not for start-up
+    /// ([`Store::read_history`]).
     pub fn load_history(&self) -> History {
-        let path = self.dir.join("history.json");
-        let Ok(text) = std::fs::read_to_string(&path) else {
+        let read = self.read_history();
+        let total = read.games.len() + read.damaged;
+        let games: Vec<FinishedGame> = read
+            .games
+            .into_iter()
+            .filter(|g| GameRecord::from_json(&g.record).is_ok_and(|r| r.outcome().is_some()))
+            .collect();
+        let damaged = total - games.len();
+        if damaged > read.damaged {
+            self.set_history_aside();
+        }
+        History { games, damaged }
+    }
+
+    /// The finished games as stored, their records not replayed (start-up reads this: a
+    /// hundred games replayed would cost it a noticeable moment). An entry that does not
+    /// read, or a file that is not JSON, is counted and the file set aside, as
+    /// [`Store::load_history`] does.
+    pub fn read_history(&self) -> History {
+        let Ok(text) = std::fs::read_to_string(self.dir.join("history.json")) else {
             return History::default();
         };
-        let entries: Vec<serde_json::Value> = match serde_json::from_str(&text) {
-            Ok(v) => v,
-            Err(_) => {
-                let _ = std::fs::copy(&path, self.dir.join("history.damaged.json"));
-                return History {
-                    games: Vec::new(),
-                    damaged: 1,
-                };
-            }
+        let Ok(entries) = serde_json::from_str::<Vec<serde_json::Value>>(&text) else {
+            self.set_history_aside();
+            return History {
+                games: Vec::new(),
+                damaged: 1,
+            };
         };
         let total = entries.len();
         let games: Vec<FinishedGame> = entries
             .into_iter()
-            .filter_map(|e| serde_json::from_value::<FinishedGame>(e).ok())
-            .filter(|g| GameRecord::from_json(&g.record).is_ok_and(|r| r.outcome().is_some()))
+            .filter_map(|e| serde_json::from_value(e).ok())
             .collect();
         let damaged = total - games.len();
         if damaged > 0 {
-            let _ = std::fs::copy(&path, self.dir.join("history.damaged.json"));
+            self.set_history_aside();
         }
         History { games, damaged }
+    }
+
+    /// Copies the history file as it is to `history.damaged.json`.
+    fn set_history_aside(&self) {
+        let _ = std::fs::copy(
+            self.dir.join("history.json"),
+            self.dir.join("history.damaged.json"),
+        );
     }
 
     /// Saves the finished games.
