@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Sets up what the tests need (Debian packages, a Python venv, the Kotlin compiler, Debian's
 # Rust for ARM) and runs every test: format, lints, the Rust tests of every crate (rules,
-# AI, UI headless with screenshots), the rule-book vectors through the `dama` command line,
-# the FFI tests through the generated Python and Kotlin bindings, the desktop app under Xvfb,
-# the offline check, the signed Android APK with its checks and size budgets, and the
+# AI, the FFI through the generated Python and Kotlin bindings, UI headless with screenshots),
+# the rule-book vectors through the `dama` command line, the desktop app under Xvfb, the
+# offline check, the signed Android APK with its checks and size budgets, and the
 # ARM64/iOS proofs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +29,7 @@ if [ ! -x target/venv/bin/pytest ]; then
   python3 -m venv target/venv
   target/venv/bin/pip install -q pytest
 fi
+bash scripts/kotlin-tools.sh # the Kotlin compiler of the binding tests
 
 step "format"
 cargo fmt --all -- --check
@@ -38,21 +39,15 @@ step "clippy"
 # uniffi's code generator (about two minutes here) for nothing of ours.
 cargo clippy --workspace --exclude uniffi-bindgen --all-targets -- -D warnings
 
-step "rust tests (rules, AI, bindings crate, UI headless + screenshots in screenshots/)"
+# dama-ffi's tests/bindings.rs generates the Python, Kotlin and Swift bindings from the fresh
+# cdylib, checks the committed Kotlin/Swift are current, and runs the Python (pytest) and
+# Kotlin (FfiTest.kt, the Android CoreTest.kt on JUnit) tests through them.
+step "rust tests (rules, AI, the bindings in Python and Kotlin, UI headless + screenshots in screenshots/)"
 cargo test --workspace
 
 step "rule-book vectors through the dama command line"
 cargo build --release --bin dama
 python3 tests/tools/check_vectors.py target/release/dama tests/vectors/*.json
-
-step "bindings: generate, and check the committed Kotlin/Swift are current"
-bash scripts/bindings.sh --check
-
-step "FFI tests: Python"
-target/venv/bin/python -m pytest -q tests/ffi
-
-step "FFI tests: Kotlin"
-bash scripts/test-kotlin.sh
 
 step "desktop app under Xvfb"
 bash scripts/smoke-desktop.sh target/debug/dama-app

@@ -1,5 +1,5 @@
 // Kotlin through the uniffi-generated bindings against the real cdylib: plays a game of
-// every kind, checks errors and the AI. Compiled and run by scripts/test-kotlin.sh.
+// every kind, checks errors and the AI. Compiled and run by ffi/tests/bindings.rs (`cargo test`).
 import app.damazamma.core.*
 
 var passed = 0

@@ -1,14 +1,14 @@
 """Times the foreign API on the biggest position we know (issue 15, item 16): a Damma
 position with 9,862 legal moves. Prints figures; asserts nothing about time.
 
-    target/venv/bin/python tests/ffi/bench_ffi.py
+    bash scripts/bindings.sh && target/venv/bin/python ffi/tests/bindings/bench_ffi.py
 """
 import os
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "target", "bindings", "python"))
+sys.path.insert(0, os.environ.get("DAMA_PY_BINDINGS", os.path.join(HERE, "..", "..", "..", "target", "bindings", "python")))
 
 import dama_core as dc  # noqa: E402
 

@@ -1,6 +1,7 @@
 """FFI tests through the uniffi-generated Python module against the real cdylib.
 
-Run by scripts/test.sh after scripts/bindings.sh has generated target/bindings/python.
+Run by `cargo test -p dama-ffi --test bindings` (ffi/tests/bindings.rs), which generates the
+module from the cdylib cargo just built and names its folder in DAMA_PY_BINDINGS.
 """
 import os
 import sys
@@ -10,7 +11,7 @@ import time
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "target", "bindings", "python"))
+sys.path.insert(0, os.environ.get("DAMA_PY_BINDINGS", os.path.join(HERE, "..", "..", "..", "target", "bindings", "python")))
 
 import dama_core as dc  # noqa: E402
 
