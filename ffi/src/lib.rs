@@ -843,6 +843,7 @@ impl AiPlayer {
             depth: depth.map(|d| d.clamp(1, 64)),
             nodes: nodes.map(|n| n.max(1)),
             movetime: movetime_ms.map(Duration::from_millis),
+            variety: 0,
         };
         self.run(&session, &cancel, Player::Limits(limits), 0)
     }

@@ -24,6 +24,24 @@ pub fn move_rows(record: &GameRecord) -> Vec<MoveRowVm> {
         .collect()
 }
 
+/// The move rows as one paragraph that wraps only between full moves: figure spaces (U+2007)
+/// and no-break hyphens (U+2011) inside each, where a line would otherwise break after "f8-".
+/// (Not U+00A0: the text layout, parley 0.11, breaks at a no-break space that overflows.)
+pub fn move_text(rows: &[MoveRowVm]) -> SharedString {
+    let moves: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let mut m = format!("{}. {}", r.number, r.white);
+            if !r.black.is_empty() {
+                m.push(' ');
+                m.push_str(&r.black);
+            }
+            m.replace('-', "\u{2011}").replace(' ', "\u{2007}")
+        })
+        .collect();
+    moves.join("  ").into()
+}
+
 /// Strings as a window model.
 pub fn strings(v: Vec<String>) -> ModelRc<SharedString> {
     let v: Vec<SharedString> = v.into_iter().map(SharedString::from).collect();
@@ -198,5 +216,21 @@ mod tests {
         for i in 0..4 {
             assert_eq!(speed_index(animation_speed(i)), i);
         }
+    }
+
+    // Issue 24: the short move card's paragraph breaks only between full moves.
+    #[test]
+    fn the_move_paragraph_breaks_only_between_full_moves() {
+        let row = |number, white: &str, black: &str| MoveRowVm {
+            number,
+            white: white.into(),
+            black: black.into(),
+        };
+        let text = move_text(&[row(1, "c3-c4", "f6-f5"), row(2, "[xb4] b5-b4", "")]);
+        assert_eq!(
+            text.as_str(),
+            "1.\u{2007}c3\u{2011}c4\u{2007}f6\u{2011}f5  2.\u{2007}[xb4]\u{2007}b5\u{2011}b4"
+        );
+        assert_eq!(text.matches(' ').count(), 2, "breakable only between moves");
     }
 }

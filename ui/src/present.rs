@@ -7,7 +7,9 @@ use crate::animation::Animation;
 use crate::app::{on, App};
 use crate::board_coords;
 use crate::flow::Flow;
-use crate::mapping::{advice, capture_kind, end_reason, game_kind, move_rows, strings, winner};
+use crate::mapping::{
+    advice, capture_kind, end_reason, game_kind, move_rows, move_text, strings, winner,
+};
 use crate::models::{self, Models};
 use crate::selection::Mark;
 use crate::store::Settings;
@@ -295,7 +297,9 @@ impl<'a> GameView<'a> {
         game.set_can_redo(session.record().can_redo());
         game.set_options_in_force(strings(session.rules().options()));
         game.set_capture(capture_kind(session.rules().capture()));
-        models::sync(&self.models.move_rows, move_rows(session.record()));
+        let rows = move_rows(session.record());
+        ui.global::<GameModels>().set_move_text(move_text(&rows));
+        models::sync(&self.models.move_rows, rows);
     }
 }
 

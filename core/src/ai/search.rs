@@ -18,6 +18,16 @@ pub const MATE: i32 = 30_000;
 /// Scores beyond this are wins or losses.
 pub const WIN_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
+
+/// One iteration at the root: every searched move's score with its index, best first (exact
+/// for the best, bounds for the rest), and the moves proven to score within the asked
+/// margin of the best, with the lower bound proven for each.
+pub struct RootScores {
+    /// (score, index in the given moves), best first.
+    pub scored: Vec<(i32, usize)>,
+    /// (lower bound, index) of the moves within the margin of the best, the best excluded.
+    pub near: Vec<(i32, usize)>,
+}
 pub(crate) const MAX_PLY: usize = 128;
 
 /// Why the search stopped early.
@@ -455,7 +465,9 @@ impl<'a> Search<'a> {
 
     /// Root search of one iteration: every root move with its score, best first.
     /// `noise` is added to root scores (weaker levels); exact scores for all moves are
-    /// computed when `exact` is set (needed for noise).
+    /// computed when `exact` is set (needed for noise). With a `margin`, the moves that score
+    /// within it of the best are found too (for the top levels' variety); a margin of 0
+    /// searches exactly as without one.
     pub fn root(
         &mut self,
         pos: &Position,
@@ -463,28 +475,45 @@ impl<'a> Search<'a> {
         depth: i32,
         noise: &[i32],
         exact: bool,
-    ) -> Vec<(i32, usize)> {
+        margin: i32,
+    ) -> RootScores {
         let mut alpha = -INF;
         let beta = INF;
         let mut scored = Vec::with_capacity(moves.len());
+        let mut near = Vec::new();
         for (i, m) in moves.iter().enumerate() {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.push(pos, m, &child);
             let a = if exact { -INF } else { alpha };
+            // The lower bound proven for this move, when it may be within the margin.
+            let mut lower = None;
             let score = if i == 0 || exact {
-                -self.pvs(&child, depth - 1, -beta, -a, 1)
+                let score = -self.pvs(&child, depth - 1, -beta, -a, 1);
+                lower = Some(score);
+                score
             } else {
-                let s = -self.pvs(&child, depth - 1, -alpha - 1, -alpha, 1);
-                if s > alpha && self.aborted.is_none() {
-                    -self.pvs(&child, depth - 1, -beta, -alpha, 1)
-                } else {
-                    s
+                // With a margin, first ask whether the move comes within it of the best so
+                // far (a null window below alpha), and only then whether it beats it.
+                let mut s = -self.pvs(&child, depth - 1, -alpha - 1, -alpha, 1);
+                if margin > 0 && s <= alpha && self.aborted.is_none() {
+                    let bar = alpha - margin;
+                    let t = -self.pvs(&child, depth - 1, -bar - 1, -bar, 1);
+                    if t > bar {
+                        lower = Some(t.min(alpha));
+                    }
+                } else if s > alpha && self.aborted.is_none() {
+                    s = -self.pvs(&child, depth - 1, -beta, -alpha, 1);
+                    lower = Some(s);
                 }
+                s
             };
             self.pop();
             if self.aborted.is_some() {
                 break;
+            }
+            if margin > 0 {
+                near.extend(lower.map(|l| (l, i)));
             }
             let adjusted = score + noise.get(i).copied().unwrap_or(0);
             if score > alpha {
@@ -493,7 +522,12 @@ impl<'a> Search<'a> {
             scored.push((adjusted, i));
         }
         scored.sort_by_key(|&(s, i)| (std::cmp::Reverse(s), i));
-        scored
+        // Bounds were proven against the best so far: keep the moves still within the margin
+        // of the final best (the best itself excluded).
+        if let Some(&(best, first)) = scored.first() {
+            near.retain(|&(lower, i)| i != first && lower >= best - margin);
+        }
+        RootScores { scored, near }
     }
 
     /// The principal variation from the table, starting with `first`.

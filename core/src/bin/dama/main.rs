@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   dama go --game <id> [--position <code>] [--option k=v]... [--level N | --depth D | --movetime MS | --nodes N] [--seed S]
   dama engine
   dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
-      spec: random | level=N | depth=N | nodes=N | movetime=MS
+      spec: random | level=N | limits joined by commas: depth=N, nodes=N, movetime=MS, variety=N (e.g. nodes=100000,variety=10)
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
   dama help [<command>]   (or dama <command> --help)";
 
