@@ -541,14 +541,15 @@ impl Engine {
                 order.swap(i, rng.below(i as u64 + 1) as usize);
             }
         }
+        // Variety (no noise, the opening only): the same margin at every depth.
+        let margin = if noise > 0 || history.len() >= VARIETY_PLIES {
+            0
+        } else {
+            limits.variety
+        };
         for depth in 1..=max_depth {
             let ordered: Vec<Move> = order.iter().map(|&i| moves[i]).collect();
             let noise_ordered: Vec<i32> = order.iter().map(|&i| noise_of[i]).collect();
-            let margin = if noise > 0 || history.len() >= VARIETY_PLIES {
-                0
-            } else {
-                limits.variety
-            };
             let search::RootScores { scored, near } =
                 s.root(pos, &ordered, depth, &noise_ordered, noise > 0, margin);
             if s.aborted.is_some() && scored.is_empty() {
