@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(uname)" = Linux ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   need=()
-  for p in libfontconfig-dev libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 fonts-dejavu-core; do
+  for p in libfontconfig-dev libasound2-dev libxkbcommon-x11-0 libx11-xcb1 libxcursor1 libxrandr2 libxi6 fonts-dejavu-core; do
     dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
   done
   if [ ${#need[@]} -gt 0 ]; then

@@ -10,6 +10,7 @@ use crate::animation::Animation;
 use crate::flow::{Effect, Flow, Opponent};
 use crate::models::Models;
 use crate::present::GameView;
+use crate::sound::{self, Cue, Feedback, Haptic};
 use crate::store::{FinishedGame, History, NewGame, SavedGame, Saver, Settings, Store};
 use crate::{home, settings};
 use crate::{AppWindow, GameAdapter, GameModels, Screen, Wakeup};
@@ -65,6 +66,9 @@ pub struct App {
     models: Models,
     animation: Option<Animation>,
     timer: Timer,
+    /// The platform's speaker and haptics, and the touch due when the move under way lands.
+    feedback: Feedback,
+    landing: Option<Haptic>,
 }
 
 impl App {
@@ -237,15 +241,19 @@ impl App {
             match e {
                 Effect::Animate { before, mv } => {
                     let speed = self.settings.anim_speed;
-                    if speed == 0 {
-                        self.play(|f| f.arrived());
-                        continue;
-                    }
                     let per_jump = Duration::from_millis(match speed {
+                        0 => 0,
                         1 => 120,
                         2 => 260,
                         _ => 480,
                     });
+                    self.sound(&sound::move_cues(&mv, per_jump));
+                    if speed == 0 {
+                        self.feel(sound::move_haptic(&mv));
+                        self.play(|f| f.arrived());
+                        continue;
+                    }
+                    self.landing = Some(sound::move_haptic(&mv));
                     self.animation = Some(Animation::new(*before, &mv, per_jump));
                     let me = self.me.clone();
                     self.timer
@@ -257,7 +265,21 @@ impl App {
                 }
                 Effect::StopAnimation => {
                     self.animation = None;
+                    self.landing = None;
                     self.timer.stop();
+                }
+                Effect::Sound(cue) => {
+                    // After the move under way lands; an ending a moment later still, so
+                    // the last piece is heard first.
+                    let landing = self
+                        .animation
+                        .as_ref()
+                        .map_or(Duration::ZERO, |a| a.length().saturating_sub(a.elapsed()));
+                    let pause = match cue {
+                        Cue::Illegal => Duration::ZERO,
+                        _ => Duration::from_millis(200),
+                    };
+                    self.sound(&[(landing + pause, cue)]);
                 }
                 Effect::Search(job) => {
                     if let Mode::Game(flow) = &self.mode {
@@ -304,12 +326,29 @@ impl App {
         if done {
             self.timer.stop();
             self.animation = None;
+            if let Some(h) = self.landing.take() {
+                self.feel(h);
+            }
             self.play(|f| f.arrived());
         } else if let Some(ui) = self.ui.upgrade() {
             // A frame of the move: only the pieces change.
             if let Some(v) = self.view(&ui) {
                 v.pieces();
             }
+        }
+    }
+
+    /// Plays sounds, when the player has them on.
+    fn sound(&self, cues: &[(Duration, Cue)]) {
+        if self.settings.sound {
+            self.feedback.speaker.play(cues);
+        }
+    }
+
+    /// A touch, on a phone with haptics on.
+    fn feel(&self, haptic: Haptic) {
+        if self.settings.haptics && self.feedback.can_feel {
+            self.feedback.haptics.feel(haptic);
         }
     }
 
@@ -398,6 +437,15 @@ impl App {
                 v.all();
             }
         }
+    }
+
+    /// Replaces the speaker and haptics (a test records what the app plays).
+    pub fn set_feedback(&mut self, feedback: Feedback) {
+        if let Some(ui) = self.ui.upgrade() {
+            ui.global::<crate::SettingsAdapter>()
+                .set_can_feel(feedback.can_feel);
+        }
+        self.feedback = feedback;
     }
 
     /// Sets the animation speed (0 off … 3 slow).
@@ -492,8 +540,14 @@ pub(crate) fn on_with<T>(
 }
 
 /// Builds the window, restores settings and wires every callback. The window is returned
-/// unshown inside its handle (the caller runs it, or a test drives it).
+/// unshown inside its handle (the caller runs it, or a test drives it). Sounds go to the
+/// desktop's audio device (none on a phone: the platforms use [`create_with`]).
 pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
+    create_with(store, Feedback::desktop())
+}
+
+/// [`create`] with the platform's speaker and haptics.
+pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint::PlatformError> {
     let ui = AppWindow::new()?;
     let settings = store.load_settings();
     let unfinished = store
@@ -524,8 +578,12 @@ pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
             models: Models::install(&ui),
             animation: None,
             timer: Timer::default(),
+            feedback,
+            landing: None,
         })
     });
+    ui.global::<crate::SettingsAdapter>()
+        .set_can_feel(app.borrow().feedback.can_feel);
     app.borrow().show_all(&ui);
     // The app opens where the player left: in the unfinished game, if there is one.
     if app.borrow().unfinished.is_some() {

@@ -37,6 +37,8 @@ pub struct Art<'a> {
     pub edge: Rgb8Pixel,
     /// The lines and the points.
     pub ink: Rgb8Pixel,
+    /// The surface's texture.
+    pub surface: Surface,
 }
 
 /// Paints `art` (an empty image for a zero size; sides are capped at 8192 pixels).
@@ -49,6 +51,16 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
         px: image.make_mut_slice(),
     };
     c.px.fill(art.wood);
+    let side = w.max(h) as f32;
+    for (i, p) in c.px.iter_mut().enumerate() {
+        let k = art.surface.grain(i % w as usize, i / w as usize, side);
+        let t = |v: u8| (v as f32 * k).clamp(0.0, 255.0) as u8;
+        *p = Rgb8Pixel {
+            r: t(p.r),
+            g: t(p.g),
+            b: t(p.b),
+        };
+    }
     c.corners(art.corner_radius, art.edge);
     let (wf, hf) = (w as f32, h as f32);
     let half = art.line_width / 2.0;
@@ -111,9 +123,221 @@ pub fn install(ui: &AppWindow) {
                 wood: rgb(wood),
                 edge: rgb(edge),
                 ink: rgb(ink),
+                surface: Surface::Wood,
             }))
         },
     );
+}
+
+/// The board's surface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surface {
+    /// Wood with a faint grain along the rows.
+    Wood,
+    /// Green baize, finely mottled.
+    Baize,
+    /// Stone, softly clouded.
+    Stone,
+}
+
+impl Surface {
+    /// The surface of the Settings' index (0 wood, 1 baize, 2 stone).
+    pub fn from_index(i: i32) -> Surface {
+        match i {
+            1 => Surface::Baize,
+            2 => Surface::Stone,
+            _ => Surface::Wood,
+        }
+    }
+
+    /// How far a pixel's brightness strays from the surface's colour, at most (the marks'
+    /// contrast is checked against the flat colour, with this margin).
+    pub const GRAIN: f32 = 0.035;
+
+    /// The brightness factor of pixel (x, y) of an image `side` pixels wide: a texture
+    /// made of a few sines and hashed noise, the same on every paint.
+    fn grain(self, x: usize, y: usize, side: f32) -> f32 {
+        let (u, v) = (x as f32 / side.max(1.0), y as f32 / side.max(1.0));
+        let noise = hash(x as u32, y as u32);
+        let t = match self {
+            Surface::Wood => {
+                let wave = (v * 70.0 + (u * 9.0).sin() * 2.2 + (u * 23.0).sin() * 0.6).sin();
+                0.75 * wave + 0.25 * noise
+            }
+            Surface::Baize => noise,
+            Surface::Stone => {
+                let cloud =
+                    (u * 11.0 + (v * 7.0).sin() * 1.7).sin() * (v * 9.0 + (u * 5.0).cos()).cos();
+                0.7 * cloud + 0.3 * noise
+            }
+        };
+        1.0 + Surface::GRAIN * t.clamp(-1.0, 1.0)
+    }
+}
+
+/// A fixed hash of a pixel's coordinates, -1..1.
+fn hash(x: u32, y: u32) -> f32 {
+    let mut h = x.wrapping_mul(0x27d4_eb2d) ^ y.wrapping_mul(0x1656_67b1);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x85eb_ca6b);
+    h ^= h >> 13;
+    (h & 0xffff) as f32 / 32767.5 - 1.0
+}
+
+/// One piece, painted once per size, style and theme into an image with a transparent
+/// surround: a disc lit from the upper left (a soft highlight, a darker lower rim), its
+/// rim, the groove of a draughts piece, a soft shadow below and to the right, and for a
+/// king a gold crown with a dark outline.
+pub struct PieceArt {
+    /// The image's side in pixels (the piece's diameter is [`PieceArt::DISC`] of it).
+    pub side: u32,
+    /// The piece's face.
+    pub face: Rgb8Pixel,
+    /// Its rim.
+    pub rim: Rgb8Pixel,
+    /// A king: crowned.
+    pub king: bool,
+    /// The crown's gold.
+    pub crown: Rgb8Pixel,
+}
+
+impl PieceArt {
+    /// The disc's diameter as a part of the image's side (the rest holds the shadow).
+    pub const DISC: f32 = 0.86;
+    /// The crown's outline, with a crown 100 units wide and high.
+    const CROWN: [(f32, f32); 7] = [
+        (18.0, 72.0),
+        (14.0, 34.0),
+        (34.0, 52.0),
+        (50.0, 24.0),
+        (66.0, 52.0),
+        (86.0, 34.0),
+        (82.0, 72.0),
+    ];
+}
+
+/// Paints `art` (empty for a zero side; capped like the board).
+pub fn paint_piece(art: &PieceArt) -> SharedPixelBuffer<slint::Rgba8Pixel> {
+    let side = art.side.min(MAX_SIDE);
+    let mut image = SharedPixelBuffer::<slint::Rgba8Pixel>::new(side, side);
+    let px = image.make_mut_slice();
+    let n = side as f32;
+    let r = n * PieceArt::DISC / 2.0;
+    let (cx, cy) = (n * 0.47, n * 0.46);
+    let (sx, sy) = (cx + r * 0.08, cy + r * 0.14);
+    let rim_w = (r * 0.09).max(1.0);
+    let groove = r * 0.66;
+    let crown_size = 2.0 * r * 0.62;
+    let (kx, ky) = (cx - crown_size / 2.0, cy - crown_size / 2.0);
+    let crown: Vec<(f32, f32)> = PieceArt::CROWN
+        .iter()
+        .map(|&(x, y)| (kx + x / 100.0 * crown_size, ky + y / 100.0 * crown_size))
+        .collect();
+    let crown_edge = Rgb8Pixel {
+        r: 0x6a,
+        g: 0x4a,
+        b: 0x0c,
+    };
+    let mix = |a: Rgb8Pixel, b: Rgb8Pixel, t: f32| {
+        let m = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t.clamp(0.0, 1.0) + 0.5) as u8;
+        Rgb8Pixel {
+            r: m(a.r, b.r),
+            g: m(a.g, b.g),
+            b: m(a.b, b.b),
+        }
+    };
+    let scale = |c: Rgb8Pixel, k: f32| {
+        let m = |x: u8| (x as f32 * k).clamp(0.0, 255.0) as u8;
+        Rgb8Pixel {
+            r: m(c.r),
+            g: m(c.g),
+            b: m(c.b),
+        }
+    };
+    let white = Rgb8Pixel {
+        r: 255,
+        g: 255,
+        b: 255,
+    };
+    let black = Rgb8Pixel { r: 0, g: 0, b: 0 };
+    for y in 0..side as usize {
+        for x in 0..side as usize {
+            let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+            let d = ((fx - cx).powi(2) + (fy - cy).powi(2)).sqrt();
+            let inside = cover(r - d);
+            // The shadow: a blurred disc, under the piece.
+            let ds = ((fx - sx).powi(2) + (fy - sy).powi(2)).sqrt();
+            let shadow = 0.38 * ((r + r * 0.06 - ds) / (r * 0.16) + 0.5).clamp(0.0, 1.0);
+            if inside <= 0.0 {
+                px[y * side as usize + x] = slint::Rgba8Pixel {
+                    r: 0,
+                    g: 0,
+                    b: 0,
+                    a: (shadow * 255.0) as u8,
+                };
+                continue;
+            }
+            let (u, v) = ((fx - cx) / r, (fy - cy) / r);
+            let rr = (u * u + v * v).min(1.0);
+            // Lit from the upper left: brighter there, darker towards the lower right rim.
+            let light = 1.0 - 0.16 * (u + v) * rr.powf(0.75);
+            let mut c = scale(art.face, light);
+            // The highlight: a soft spot up and to the left.
+            let hd = ((u + 0.34).powi(2) + (v + 0.38).powi(2)) / 0.12;
+            c = mix(c, white, 0.28 * (-hd).exp());
+            // The groove.
+            let g = cover(r * 0.03 + 0.5 - (d - groove).abs());
+            c = mix(
+                c,
+                if luma(art.face) > 0.5 { black } else { white },
+                0.16 * g,
+            );
+            // The rim, shaded like the face.
+            c = mix(c, scale(art.rim, light), cover(d - (r - rim_w)));
+            if art.king {
+                let (fill, edge) = polygon_cover(&crown, fx, fy, crown_size * 0.022);
+                let gold = scale(art.crown, 1.08 - 0.25 * (fy - ky) / crown_size);
+                c = mix(c, crown_edge, edge);
+                c = mix(c, gold, fill);
+            }
+            // Where the disc's edge only partly covers the pixel, the shadow shows through.
+            let a = inside + (1.0 - inside) * shadow;
+            let k = inside / a.max(1e-6);
+            let c = mix(black, c, k);
+            px[y * side as usize + x] = slint::Rgba8Pixel {
+                r: c.r,
+                g: c.g,
+                b: c.b,
+                a: (a * 255.0 + 0.5) as u8,
+            };
+        }
+    }
+    image
+}
+
+/// The relative brightness of a colour, 0..1 (a quick Rec. 709 weighting).
+fn luma(c: Rgb8Pixel) -> f32 {
+    (0.2126 * c.r as f32 + 0.7152 * c.g as f32 + 0.0722 * c.b as f32) / 255.0
+}
+
+/// How much of pixel (x, y) the polygon's inside and its outline (`edge` wide) cover.
+fn polygon_cover(poly: &[(f32, f32)], x: f32, y: f32, edge: f32) -> (f32, f32) {
+    let mut inside = false;
+    let mut dist = f32::MAX;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        if (a.1 > y) != (b.1 > y) && x < a.0 + (y - a.1) * (b.0 - a.0) / (b.1 - a.1) {
+            inside = !inside;
+        }
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let t = (((x - a.0) * dx + (y - a.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+        dist = dist.min(((x - a.0 - t * dx).powi(2) + (y - a.1 - t * dy).powi(2)).sqrt());
+    }
+    let signed = if inside { dist } else { -dist };
+    (
+        cover(signed - edge),
+        cover(signed + edge) * cover(edge * 2.0 - signed),
+    )
 }
 
 /// How much of a pixel lies inside an edge at signed distance `d` from its centre
@@ -243,11 +467,18 @@ mod tests {
             wood: WOOD,
             edge: EDGE,
             ink: INK,
+            surface: Surface::Baize,
         })
     }
 
     fn segment(x: f32, y: f32, w: f32, h: f32, rising: bool) -> Segment {
         Segment { x, y, w, h, rising }
+    }
+
+    /// The surface's colour, give or take its grain.
+    fn is_wood(p: Rgb8Pixel) -> bool {
+        let near = |a: u8, b: u8| (a as f32 - b as f32).abs() <= b as f32 * Surface::GRAIN + 1.0;
+        near(p.r, WOOD.r) && near(p.g, WOOD.g) && near(p.b, WOOD.b)
     }
 
     fn at(img: &SharedPixelBuffer<Rgb8Pixel>, x: usize, y: usize) -> Rgb8Pixel {
@@ -258,14 +489,14 @@ mod tests {
     fn wood_with_the_edge_in_its_corners() {
         let img = art(&[], 0.0);
         assert_eq!((img.width(), img.height()), (100, 100));
-        assert_eq!(at(&img, 50, 50), WOOD);
+        assert!(is_wood(at(&img, 50, 50)));
         for (x, y) in [(0, 0), (99, 0), (0, 99), (99, 99)] {
             assert_eq!(at(&img, x, y), EDGE, "corner {x},{y}");
         }
         // Just inside a corner's curve, and along the sides between the corners.
-        assert_eq!(at(&img, 6, 6), WOOD);
-        assert_eq!(at(&img, 50, 0), WOOD);
-        assert_eq!(at(&img, 0, 50), WOOD);
+        assert!(is_wood(at(&img, 6, 6)));
+        assert!(is_wood(at(&img, 50, 0)));
+        assert!(is_wood(at(&img, 0, 50)));
     }
 
     #[test]
@@ -276,28 +507,28 @@ mod tests {
         assert_eq!(at(&img, 50, 50), INK);
         // 1.5 pixels each side of y = 50: rows 48 and 51 are half covered, 47 and 52 clear.
         assert_ne!(at(&img, 50, 48), INK);
-        assert_ne!(at(&img, 50, 48), WOOD);
+        assert!(!is_wood(at(&img, 50, 48)));
         assert_ne!(at(&img, 50, 51), INK);
-        assert_eq!(at(&img, 50, 47), WOOD);
-        assert_eq!(at(&img, 50, 52), WOOD);
+        assert!(is_wood(at(&img, 50, 47)));
+        assert!(is_wood(at(&img, 50, 52)));
         // The ends reach half the width past the line's end points.
         assert_eq!(at(&img, 80, 50), INK);
-        assert_eq!(at(&img, 83, 50), WOOD);
-        assert_eq!(at(&img, 16, 50), WOOD);
+        assert!(is_wood(at(&img, 83, 50)));
+        assert!(is_wood(at(&img, 16, 50)));
     }
 
     #[test]
     fn diagonals_run_corner_to_corner_of_their_box() {
         let img = art(&[segment(0.2, 0.2, 0.3, 0.3, false)], 0.0);
         assert_eq!(at(&img, 35, 35), INK);
-        assert_eq!(at(&img, 35, 45), WOOD);
+        assert!(is_wood(at(&img, 35, 45)));
         let img = art(&[segment(0.2, 0.2, 0.3, 0.3, true)], 0.0);
         // From the box's bottom-left (20, 50) to its top-right (50, 20).
         assert_eq!(at(&img, 35, 34), INK);
         assert_eq!(at(&img, 25, 45), INK);
-        assert_eq!(at(&img, 25, 25), WOOD);
+        assert!(is_wood(at(&img, 25, 25)));
         // Flat ends: nothing beyond the box.
-        assert_eq!(at(&img, 54, 16), WOOD);
+        assert!(is_wood(at(&img, 54, 16)));
     }
 
     #[test]
@@ -308,8 +539,8 @@ mod tests {
             assert_eq!(at(&img, x - 3, y), INK, "dot at {x},{y}");
         }
         // The box's other corners have no dot.
-        assert_eq!(at(&img, 17, 20), WOOD);
-        assert_eq!(at(&img, 53, 50), WOOD);
+        assert!(is_wood(at(&img, 17, 20)));
+        assert!(is_wood(at(&img, 53, 50)));
     }
 
     #[test]
@@ -326,6 +557,7 @@ mod tests {
                 wood: WOOD,
                 edge: EDGE,
                 ink: INK,
+                surface: Surface::Stone,
             });
             assert_eq!((img.width(), img.height()), (w, h));
         }
@@ -339,6 +571,7 @@ mod tests {
             wood: WOOD,
             edge: EDGE,
             ink: INK,
+            surface: Surface::Baize,
         });
         assert_eq!(huge.width(), MAX_SIDE);
     }

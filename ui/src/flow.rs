@@ -5,6 +5,7 @@
 
 use crate::ai_worker::{Answer, Job};
 use crate::selection::{Selection, Tap};
+use crate::sound::{self, Cue};
 use dama_core::{Color, GameRecord, LegalMove, Point, Position, Reason, Session};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +57,9 @@ pub enum Effect {
     /// The position changed (undo, redo): show the result card again if the game is over
     /// there, instead of leaving it put aside.
     ShowResultCard,
+    /// Play this sound once the move under way (if any) has landed: the game's end, or a
+    /// tap that could not be played.
+    Sound(Cue),
 }
 
 /// Who plays against the player on this device.
@@ -302,6 +306,8 @@ impl Flow {
         if self.moving || self.computer_thinking() || !self.human_to_move() {
             return Vec::new();
         }
+        let selected = self.selection.selected();
+        let mut effects = Vec::new();
         match self.selection.tap(p) {
             Tap::Play(i) => {
                 let Some(d) = self.game.legal_moves().get(i).cloned() else {
@@ -313,7 +319,11 @@ impl Flow {
             // "Tap again to stop" only where a move may end (never under R-T6 or R-Z13).
             Tap::Extended if self.selection.may_stop_here() => self.advice = Advice::ContinueRoute,
             Tap::Extended => self.advice = Advice::NextLanding,
-            Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled => {
+            tap @ (Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled) => {
+                // A selected piece sent where it cannot go: refused, and heard so.
+                if tap == Tap::Cancelled && selected != Some(p) {
+                    effects.push(Effect::Sound(Cue::Illegal));
+                }
                 self.advice = if !self.selection.must_capture().is_empty()
                     && self.selection.selected().is_none()
                 {
@@ -322,9 +332,24 @@ impl Flow {
                     Advice::None
                 }
             }
+            // The player's own piece that may not move (another must capture, or it is
+            // blocked), or a piece that may not be huffed: refused.
+            Tap::Ignored
+                if self.selection.is_own(p) || !self.selection.huff_choices().is_empty() =>
+            {
+                effects.push(Effect::Sound(Cue::Illegal));
+            }
             Tap::Ignored => {}
         }
-        Vec::new()
+        effects
+    }
+
+    /// The sound of the game's end as this flow's player hears it (after a move, a
+    /// resignation or an agreed draw).
+    fn ending(&self) -> Option<Effect> {
+        let player = self.vs_computer().then_some(self.human);
+        let o = self.game.outcome()?;
+        Some(Effect::Sound(sound::ending_cue(&o, player)))
     }
 
     /// Plays a legal move: records it, then has it shown.
@@ -336,13 +361,15 @@ impl Flow {
         self.hint = None;
         self.advice = Advice::None;
         self.moving = true;
-        vec![
+        let mut effects = vec![
             Effect::Save,
             Effect::Animate {
                 before: Box::new(before),
                 mv: Box::new(d),
             },
-        ]
+        ];
+        effects.extend(self.ending());
+        effects
     }
 
     /// The move has been shown: the next turn begins.
@@ -454,6 +481,7 @@ impl Flow {
         if self.game.agree_draw().is_ok() {
             self.new_turn();
             effects.push(Effect::Save);
+            effects.extend(self.ending());
         }
         effects
     }
@@ -470,6 +498,7 @@ impl Flow {
         if self.game.resign(side).is_ok() {
             self.new_turn();
             effects.push(Effect::Save);
+            effects.extend(self.ending());
         }
         effects
     }
@@ -592,12 +621,36 @@ mod tests {
         assert!(effects.contains(&Effect::Save) && effects.contains(&Effect::ShowResultCard));
     }
 
+    /// Issue 24 item 9: a tap that cannot be played is heard; deselecting is not; a move
+    /// that ends the game is followed by the ending's sound, heard from the player's side.
+    #[test]
+    fn refused_taps_and_endings_are_heard() {
+        let illegal = vec![Effect::Sound(Cue::Illegal)];
+        let (mut f, _) = flow("turkish", None, 0, Color::White);
+        // R-T3: a2 is boxed in by its own men.
+        assert_eq!(taps(&mut f, &["a2"]), illegal);
+        assert_eq!(taps(&mut f, &["e5"]), vec![], "an empty point: no attempt");
+        assert_eq!(taps(&mut f, &["d3", "d5"]), illegal, "not a destination");
+        assert_eq!(taps(&mut f, &["d3", "d3"]), vec![], "deselected");
+        // The computer's last man taken: the player won.
+        let (mut f, _) = flow("turkish", Some("W:Wd3:Bd4"), 1, Color::White);
+        let effects = taps(&mut f, &["d3", "d5"]);
+        assert!(matches!(effects[1], Effect::Animate { .. }));
+        assert_eq!(effects[2], Effect::Sound(Cue::Win));
+        let (mut f, _) = flow("turkish", Some("B:Wd3:Bd4"), 1, Color::White);
+        let Answer::Move(Some(m)) = computer_answer(&f, Job::Move { level: 1, seed: 1 }) else {
+            panic!("the computer has a move");
+        };
+        let effects = f.answer(Answer::Move(Some(m)));
+        assert_eq!(effects.last(), Some(&Effect::Sound(Cue::Loss)));
+    }
+
     #[test]
     fn undo_after_resigning_takes_back_only_the_resignation() {
         let (mut f, _) = flow("turkish", None, 0, Color::White);
         taps(&mut f, &["d3", "d4"]);
         f.arrived();
-        assert_eq!(f.resign(), vec![Effect::Save]);
+        assert_eq!(f.resign(), vec![Effect::Save, Effect::Sound(Cue::Win)]);
         assert!(f.game().outcome().is_some());
         f.undo();
         assert_eq!(f.game().outcome(), None);
@@ -683,7 +736,10 @@ mod tests {
         assert!(f.answer(Answer::Draw(false)).is_empty());
         assert_eq!(f.advice(), Advice::DrawDeclined);
         f.offer_draw();
-        assert_eq!(f.answer(Answer::Draw(true)), vec![Effect::Save]);
+        assert_eq!(
+            f.answer(Answer::Draw(true)),
+            vec![Effect::Save, Effect::Sound(Cue::Draw)]
+        );
         assert_eq!(
             f.game().outcome().map(|o| o.reason()),
             Some(Reason::Agreement)

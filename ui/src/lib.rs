@@ -9,6 +9,8 @@
 //! * [`store`]: settings and the unfinished game, saved atomically.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
 //! * [`animation`]: a move on its way, frame by frame.
+//! * [`sound`]: the sounds, synthesised and mixed, and the touches felt, for the platform's
+//!   speaker and haptics.
 //! * [`models`]: the game screen's lists as persistent models updated row by row.
 //! * [`mapping`]: the window's enums and rows from the core's types.
 //! * [`languages`]: the bundled translations, in one table.
@@ -44,6 +46,7 @@ pub mod platform;
 mod present;
 pub mod selection;
 mod settings;
+pub mod sound;
 pub mod store;
 
 use slint::ComponentHandle;

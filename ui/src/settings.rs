@@ -20,6 +20,8 @@ pub(crate) fn show(ui: &AppWindow, s: &Settings) {
     set.set_language(s.language.into());
     set.set_flip_two_players(s.flip_two_players);
     set.set_show_moves(s.show_moves);
+    set.set_sound(s.sound);
+    set.set_haptics(s.haptics);
     languages::select(ui, s.language);
 }
 
@@ -33,6 +35,8 @@ pub(crate) fn connect(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     set.on_choose_show_moves(on_with(app, |a, on| {
         a.change_settings(|s| s.show_moves = on)
     }));
+    set.on_choose_sound(on_with(app, |a, on| a.change_settings(|s| s.sound = on)));
+    set.on_choose_haptics(on_with(app, |a, on| a.change_settings(|s| s.haptics = on)));
     set.on_choose_flip_two_players(on_with(app, |a, on| {
         a.change_settings(|s| s.flip_two_players = on)
     }));

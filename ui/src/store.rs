@@ -72,6 +72,10 @@ pub struct Settings {
     pub flip_two_players: bool,
     /// Mark the pieces that can move and those with an optional capture.
     pub show_moves: bool,
+    /// Sound effects (on by default).
+    pub sound: bool,
+    /// A touch felt when a piece lands (phones; on by default).
+    pub haptics: bool,
     /// The last home-screen choices (saved as `setup`, their name in earlier versions).
     #[serde(rename = "setup")]
     pub new_game: NewGame,
@@ -85,6 +89,8 @@ impl Default for Settings {
             language: 0,
             flip_two_players: false,
             show_moves: false,
+            sound: true,
+            haptics: true,
             new_game: NewGame::default(),
         }
     }

@@ -882,6 +882,90 @@ impl Future for CatchUnwind {
     }
 }
 
+/// Presses the chip `label` of the settings row titled `about`.
+async fn choose(ui: &AppWindow, about: &str, label: &str) {
+    let e = ElementHandle::find_by_accessible_label(ui, label)
+        .find(|e| e.accessible_description().as_deref() == Some(about))
+        .unwrap_or_else(|| panic!("no chip {label} in the row {about}"));
+    e.single_click(PointerEventButton::Left).await;
+}
+
+/// Issue 24, items 9 and 10: the app's playback path, recorded. A move sounds as it lands
+/// and is felt; a capture sounds once per jump (R-T5), then the crowning (R-T8) and the
+/// win; a tap on a piece that may not move is refused aloud; the Settings switches (pressed
+/// as a player would) silence the sounds and the touches, and are saved.
+async fn sounds_and_touches_follow_the_play_and_the_settings(h: AppHandle, dir: PathBuf) {
+    use dama_ui::sound::{Cue, Feedback, Haptic, Played, Recording};
+    let ui: &AppWindow = &h;
+    let record = Recording::default();
+    h.with(|a| a.set_feedback(Feedback::recording(&record)));
+    let size = ui.window().size();
+    tall(ui).await;
+    tap(ui, "Turkish Dama").await;
+    tap(ui, "Two players").await;
+    tap(ui, "Play").await;
+    ui.window().set_size(size);
+    tap(ui, "d3").await;
+    tap(ui, "d4").await;
+    settle(&h).await;
+    assert_eq!(
+        record.take(),
+        vec![
+            Played::Sound(Duration::ZERO, Cue::Move),
+            Played::Felt(Haptic::Tick)
+        ]
+    );
+    // Black's a7 is boxed in by its own men (R-T3): refused.
+    tap(ui, "a7").await;
+    assert_eq!(record.take_cues(), vec![Cue::Illegal]);
+    // An empty point with nothing selected is no attempt: silence.
+    tap(ui, "e5").await;
+    assert!(record.take().is_empty());
+
+    start(&h, "W:Wb2:Bb3,b5,b7", "turkish", 0, Color::White);
+    tap(ui, "b2").await;
+    tap(ui, "b8").await;
+    settle(&h).await;
+    let played = record.take();
+    let cues: Vec<Cue> = played
+        .iter()
+        .filter_map(|p| match p {
+            Played::Sound(_, c) => Some(*c),
+            Played::Felt(_) => None,
+        })
+        .collect();
+    assert_eq!(
+        cues,
+        vec![
+            Cue::Capture,
+            Cue::Capture,
+            Cue::Capture,
+            Cue::Promotion,
+            Cue::Win
+        ]
+    );
+    assert!(played.contains(&Played::Felt(Haptic::Strong)));
+    assert_eq!(outcome(&h).and_then(|o| o.winner()), Some(Color::White));
+
+    // Settings: sound and vibration off, by their switches.
+    tap(ui, "Look at the board").await;
+    tap(ui, "Back").await;
+    assert_eq!(ui.get_screen(), Screen::Home);
+    tall(ui).await;
+    tap(ui, "Settings").await;
+    assert_eq!(ui.get_screen(), Screen::Settings);
+    choose(ui, "Sound", "Off").await;
+    choose(ui, "Vibration", "Off").await;
+    h.with(|a| a.flush_saves());
+    let saved = Store::new(&dir).load_settings();
+    assert!(!saved.sound && !saved.haptics, "saved: {saved:?}");
+    start(&h, "W:Wd3:Bh8", "turkish", 0, Color::White);
+    tap(ui, "d3").await;
+    tap(ui, "d4").await;
+    settle(&h).await;
+    assert!(record.take().is_empty(), "silent and still");
+}
+
 fn main() {
     let all = scenarios![
         home_options_come_from_the_core_table,
@@ -903,6 +987,7 @@ fn main() {
         huffing_says_what_happens_and_marks_the_right_piece,
         a_tap_a_little_off_takes_the_point_meant,
         a_finished_game_is_kept_and_its_result_shown,
+        sounds_and_touches_follow_the_play_and_the_settings,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

@@ -40,7 +40,7 @@ pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
     let dir = app
         .internal_data_path()
         .unwrap_or_else(|| std::path::PathBuf::from("."));
-    let ui = crate::app::create(Store::new(dir))?;
+    let ui = crate::app::create_with(Store::new(dir), super::android_feedback::feedback(&app))?;
     ui.show()?;
     let mut activity = Activity {
         hooks: AppHooks::new(&ui),

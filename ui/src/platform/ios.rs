@@ -36,7 +36,10 @@ pub fn run() -> Result<(), PlatformError> {
     }));
     let window = MinimalSoftwareWindow::new(RepaintBufferType::ReusedBuffer);
     PhonePlatform::new(window.clone(), queue.clone()).install()?;
-    let ui = crate::app::create(Store::new(Store::default_dir()))?;
+    let ui = crate::app::create_with(
+        Store::new(Store::default_dir()),
+        super::ios_feedback::feedback(),
+    )?;
     ui.show()?;
     let mut phone = Phone {
         hooks: AppHooks::new(&ui),

@@ -121,6 +121,79 @@ pub const CUTOUT_SAFE_INSETS: [JavaCall; 4] = [
     ),
 ];
 
+/// `new AudioTrack(streamType, sampleRate, channelConfig, audioFormat, bufferSize, mode)`.
+pub const AUDIO_TRACK_NEW: JavaCall = call("android/media/AudioTrack", "<init>", "(IIIIII)V", 3);
+/// `AudioTrack.getMinBufferSize(sampleRate, channelConfig, audioFormat)` (static).
+pub const AUDIO_TRACK_MIN_BUFFER: JavaCall =
+    call("android/media/AudioTrack", "getMinBufferSize", "(III)I", 3);
+/// `AudioTrack.play()`.
+pub const AUDIO_TRACK_PLAY: JavaCall = call("android/media/AudioTrack", "play", "()V", 3);
+/// `AudioTrack.stop()`: in streaming mode, after what was written has played.
+pub const AUDIO_TRACK_STOP: JavaCall = call("android/media/AudioTrack", "stop", "()V", 3);
+/// `AudioTrack.write(short[], offset, count)`: blocks until the samples are queued.
+pub const AUDIO_TRACK_WRITE: JavaCall = call("android/media/AudioTrack", "write", "([SII)I", 3);
+/// `Context.getSystemService(String)` (for `"audio"`: the `AudioManager`).
+pub const GET_SYSTEM_SERVICE: JavaCall = call(
+    "android/content/Context",
+    "getSystemService",
+    "(Ljava/lang/String;)Ljava/lang/Object;",
+    1,
+);
+/// `AudioManager.getRingerMode()`: silent and vibrate modes keep the game quiet.
+pub const GET_RINGER_MODE: JavaCall = call("android/media/AudioManager", "getRingerMode", "()I", 1);
+/// `View.performHapticFeedback(int)`: the system's own touch feedback (no permission,
+/// and off where the user turned touch feedback off).
+pub const PERFORM_HAPTIC_FEEDBACK: JavaCall =
+    call("android/view/View", "performHapticFeedback", "(I)Z", 3);
+/// `HapticFeedbackConstants.CLOCK_TICK`: a piece lands.
+pub const HAPTIC_CLOCK_TICK: JavaCall = call(
+    "android/view/HapticFeedbackConstants",
+    "CLOCK_TICK",
+    "I",
+    21,
+);
+/// `HapticFeedbackConstants.VIRTUAL_KEY`: a capture lands.
+pub const HAPTIC_VIRTUAL_KEY: JavaCall = call(
+    "android/view/HapticFeedbackConstants",
+    "VIRTUAL_KEY",
+    "I",
+    5,
+);
+
+/// The values of the constants above (fixed by the platform's API).
+pub mod value {
+    /// `AudioManager.STREAM_MUSIC`.
+    pub const STREAM_MUSIC: i32 = 3;
+    /// `AudioFormat.CHANNEL_OUT_MONO`.
+    pub const CHANNEL_OUT_MONO: i32 = 4;
+    /// `AudioFormat.ENCODING_PCM_16BIT`.
+    pub const ENCODING_PCM_16BIT: i32 = 2;
+    /// `AudioTrack.MODE_STREAM`.
+    pub const MODE_STREAM: i32 = 1;
+    /// `AudioManager.RINGER_MODE_NORMAL`.
+    pub const RINGER_MODE_NORMAL: i32 = 2;
+    /// `HapticFeedbackConstants.CLOCK_TICK`.
+    pub const CLOCK_TICK: i32 = 4;
+    /// `HapticFeedbackConstants.VIRTUAL_KEY`.
+    pub const VIRTUAL_KEY: i32 = 1;
+}
+
+/// Every call of the sound and the haptics, made on every release the app runs on.
+pub const SOUND_AND_HAPTICS: [JavaCall; 12] = [
+    AUDIO_TRACK_NEW,
+    AUDIO_TRACK_MIN_BUFFER,
+    AUDIO_TRACK_PLAY,
+    AUDIO_TRACK_STOP,
+    AUDIO_TRACK_WRITE,
+    GET_SYSTEM_SERVICE,
+    GET_RINGER_MODE,
+    GET_WINDOW,
+    GET_DECOR_VIEW,
+    PERFORM_HAPTIC_FEEDBACK,
+    HAPTIC_CLOCK_TICK,
+    HAPTIC_VIRTUAL_KEY,
+];
+
 /// How the safe area is asked for on a given Android release.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InsetsSource {
@@ -200,6 +273,22 @@ mod tests {
                     c.since
                 );
             }
+        }
+    }
+
+    /// The sound and the haptics use no API newer than the app's minimum (no AAudio, no
+    /// `VibrationEffect`): the APK installs and sounds on Android 7.0.
+    #[test]
+    fn sound_and_haptics_exist_on_every_supported_release() {
+        let min = min_sdk();
+        for c in SOUND_AND_HAPTICS {
+            assert!(
+                c.since <= min,
+                "{}.{} arrived at API {}",
+                c.class,
+                c.name,
+                c.since
+            );
         }
     }
 

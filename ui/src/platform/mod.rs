@@ -10,8 +10,9 @@
 //! * [`lifecycle`]: what the activity's events (surface, pause, destroy) mean for the app.
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
-//! `android` (NativeActivity, the NDK's window buffer) and `ios` (winit's UIKit window and
-//! softbuffer) are the two device ends.
+//! `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
+//! haptics over JNI) and `ios` (winit's UIKit window and softbuffer, AVFoundation and UIKit's
+//! haptics) are the two device ends.
 
 pub mod frame;
 pub mod headless;
@@ -23,5 +24,9 @@ pub mod shell;
 
 #[cfg(target_os = "android")]
 pub mod android;
+#[cfg(target_os = "android")]
+pub mod android_feedback;
 #[cfg(target_os = "ios")]
 pub mod ios;
+#[cfg(target_os = "ios")]
+pub mod ios_feedback;

@@ -1,0 +1,125 @@
+//! The desktop's speaker: the default output device through cpal. The device is opened on
+//! the sound thread when the first sound is asked for (an app that never plays opens
+//! nothing, and a slow or missing audio system never holds up the window); without a
+//! device, or when it fails, the sounds are dropped.
+
+use super::mixer::{Bank, Mixer};
+use super::{Cue, Speaker};
+use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Sounds to the default output device, queued to the sound thread.
+pub struct DeviceSpeaker {
+    to_thread: Sender<Vec<(Duration, Cue)>>,
+}
+
+impl DeviceSpeaker {
+    /// Starts the sound thread (the device waits for the first sound).
+    pub fn open() -> DeviceSpeaker {
+        let (to_thread, rx) = mpsc::channel();
+        // Without a thread the channel is closed and `play` drops every sound.
+        let _ = std::thread::Builder::new()
+            .name("dama-sound".into())
+            .spawn(move || run(rx));
+        DeviceSpeaker { to_thread }
+    }
+}
+
+impl Speaker for DeviceSpeaker {
+    fn play(&self, cues: &[(Duration, Cue)]) {
+        // A closed channel: no device; the sound is dropped.
+        let _ = self.to_thread.send(cues.to_vec());
+    }
+}
+
+/// The sound thread: opens the device on the first sound, then feeds the mixer and lets
+/// the stream rest while nothing plays.
+fn run(rx: Receiver<Vec<(Duration, Cue)>>) {
+    let Ok(first) = rx.recv() else { return };
+    let Some(out) = Output::open() else {
+        // No device: keep taking the sounds so the app never notices.
+        for _ in rx {}
+        return;
+    };
+    let mut cues = first;
+    loop {
+        out.add(&cues);
+        let _ = out.stream.play();
+        cues = loop {
+            match rx.recv_timeout(Duration::from_millis(250)) {
+                Ok(c) => break c,
+                Err(RecvTimeoutError::Timeout) if !out.busy() => {
+                    let _ = out.stream.pause();
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return,
+            }
+        };
+    }
+}
+
+struct Output {
+    mixer: Arc<Mutex<Mixer>>,
+    stream: cpal::Stream,
+}
+
+impl Output {
+    fn open() -> Option<Output> {
+        let device = cpal::default_host().default_output_device()?;
+        let supported = device.default_output_config().ok()?;
+        let config = supported.config();
+        let channels = config.channels.max(1) as usize;
+        let mixer = Arc::new(Mutex::new(Mixer::new(Bank::new(config.sample_rate))));
+        // Each callback mixes into its own scratch block (allocated once, then reused).
+        let mono_block = move |m: &Mutex<Mixer>, mono: &mut Vec<f32>, frames: usize| {
+            mono.resize(frames, 0.0);
+            match m.try_lock() {
+                Ok(mut mixer) => mixer.fill(mono),
+                // The sound thread is adding a sound: one block of silence.
+                Err(_) => mono.fill(0.0),
+            }
+        };
+        let on_error = |_| {};
+        let (m, mut mono) = (mixer.clone(), Vec::new());
+        let stream = match supported.sample_format() {
+            cpal::SampleFormat::F32 => device.build_output_stream(
+                config,
+                move |data: &mut [f32], _: &cpal::OutputCallbackInfo| {
+                    mono_block(&m, &mut mono, data.len() / channels);
+                    for (frame, &s) in data.chunks_mut(channels).zip(&mono) {
+                        frame.fill(s);
+                    }
+                },
+                on_error,
+                None,
+            ),
+            cpal::SampleFormat::I16 => device.build_output_stream(
+                config,
+                move |data: &mut [i16], _: &cpal::OutputCallbackInfo| {
+                    mono_block(&m, &mut mono, data.len() / channels);
+                    for (frame, &s) in data.chunks_mut(channels).zip(&mono) {
+                        frame.fill(super::wav::to_i16(s));
+                    }
+                },
+                on_error,
+                None,
+            ),
+            _ => return None,
+        }
+        .ok()?;
+        Some(Output { mixer, stream })
+    }
+
+    fn add(&self, cues: &[(Duration, Cue)]) {
+        let mut m = self.mixer.lock().unwrap_or_else(|e| e.into_inner());
+        for &(d, c) in cues {
+            m.add(c, d);
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.mixer.lock().map(|m| m.busy()).unwrap_or(false)
+    }
+}
