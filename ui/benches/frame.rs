@@ -163,6 +163,7 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
             theme.get_board(),
             theme.get_board_edge(),
             theme.get_board_line(),
+            theme.get_board_style(),
         );
         art.push(t.elapsed().as_secs_f64() * 1e3);
         assert_eq!(image.size().width, side.round() as u32);

@@ -94,8 +94,27 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
 
 /// Answers the window's `BoardArt.paint` with [`paint`].
 pub fn install(ui: &AppWindow) {
+    ui.global::<BoardArt>()
+        .on_piece(|side, face, rim, king, crown| {
+            slint::Image::from_rgba8(paint_piece(&PieceArt {
+                side: side.round() as u32,
+                face: rgb(face),
+                rim: rgb(rim),
+                king,
+                crown: rgb(crown),
+            }))
+        });
     ui.global::<BoardArt>().on_paint(
-        |width, height, lines, line_width, point_radius, corner_radius, wood, edge, ink| {
+        |width,
+         height,
+         lines,
+         line_width,
+         point_radius,
+         corner_radius,
+         wood,
+         edge,
+         ink,
+         surface| {
             let segments: Vec<Segment> = lines
                 .iter()
                 .map(|l| Segment {
@@ -108,11 +127,6 @@ pub fn install(ui: &AppWindow) {
                 .collect();
             // A float cast saturates: a NaN or negative side is 0 (nothing painted).
             let side = |v: f32| v.round() as u32;
-            let rgb = |c: slint::Color| Rgb8Pixel {
-                r: c.red(),
-                g: c.green(),
-                b: c.blue(),
-            };
             slint::Image::from_rgb8(paint(&Art {
                 width: side(width),
                 height: side(height),
@@ -123,7 +137,7 @@ pub fn install(ui: &AppWindow) {
                 wood: rgb(wood),
                 edge: rgb(edge),
                 ink: rgb(ink),
-                surface: Surface::Wood,
+                surface: Surface::from_index(surface),
             }))
         },
     );
@@ -224,7 +238,7 @@ pub fn paint_piece(art: &PieceArt) -> SharedPixelBuffer<slint::Rgba8Pixel> {
     let n = side as f32;
     let r = n * PieceArt::DISC / 2.0;
     let (cx, cy) = (n * 0.47, n * 0.46);
-    let (sx, sy) = (cx + r * 0.08, cy + r * 0.14);
+    let (sx, sy) = (cx + r * 0.07, cy + r * 0.12);
     let rim_w = (r * 0.09).max(1.0);
     let groove = r * 0.66;
     let crown_size = 2.0 * r * 0.62;
@@ -267,7 +281,8 @@ pub fn paint_piece(art: &PieceArt) -> SharedPixelBuffer<slint::Rgba8Pixel> {
             let inside = cover(r - d);
             // The shadow: a blurred disc, under the piece.
             let ds = ((fx - sx).powi(2) + (fy - sy).powi(2)).sqrt();
-            let shadow = 0.38 * ((r + r * 0.06 - ds) / (r * 0.16) + 0.5).clamp(0.0, 1.0);
+            // It reaches 1.2 radii below the centre: the art between two rows stays clear.
+            let shadow = 0.38 * ((r * 1.02 - ds) / (r * 0.12) + 0.5).clamp(0.0, 1.0);
             if inside <= 0.0 {
                 px[y * side as usize + x] = slint::Rgba8Pixel {
                     r: 0,
@@ -338,6 +353,14 @@ fn polygon_cover(poly: &[(f32, f32)], x: f32, y: f32, edge: f32) -> (f32, f32) {
         cover(signed - edge),
         cover(signed + edge) * cover(edge * 2.0 - signed),
     )
+}
+
+fn rgb(c: slint::Color) -> Rgb8Pixel {
+    Rgb8Pixel {
+        r: c.red(),
+        g: c.green(),
+        b: c.blue(),
+    }
 }
 
 /// How much of a pixel lies inside an edge at signed distance `d` from its centre
@@ -574,5 +597,67 @@ mod tests {
             surface: Surface::Baize,
         });
         assert_eq!(huge.width(), MAX_SIDE);
+    }
+
+    fn piece(side: u32, king: bool) -> SharedPixelBuffer<slint::Rgba8Pixel> {
+        paint_piece(&PieceArt {
+            side,
+            face: Rgb8Pixel {
+                r: 200,
+                g: 40,
+                b: 40,
+            },
+            rim: Rgb8Pixel { r: 20, g: 0, b: 0 },
+            king,
+            crown: Rgb8Pixel {
+                r: 226,
+                g: 178,
+                b: 58,
+            },
+        })
+    }
+
+    fn rgba(img: &SharedPixelBuffer<slint::Rgba8Pixel>, x: usize, y: usize) -> slint::Rgba8Pixel {
+        img.as_slice()[y * img.width() as usize + x]
+    }
+
+    #[test]
+    fn a_piece_is_lit_from_the_upper_left_with_its_rim_and_shadow() {
+        let img = piece(100, false);
+        assert_eq!((img.width(), img.height()), (100, 100));
+        // Outside the disc and its shadow: clear; the shadow lies below and to the right.
+        assert_eq!(rgba(&img, 1, 1).a, 0);
+        assert_eq!(rgba(&img, 98, 2).a, 0);
+        let shadow = rgba(&img, 55, 92);
+        assert!(shadow.a > 20 && shadow.r == 0, "shadow {shadow:?}");
+        // The face: opaque, red, brighter up and to the left than down and to the right.
+        let (up, down) = (rgba(&img, 32, 31), rgba(&img, 60, 60));
+        assert_eq!((up.a, down.a), (255, 255));
+        assert!(
+            up.r > down.r && down.r > 120 && down.g < 80,
+            "{up:?} {down:?}"
+        );
+        // The rim, at the disc's edge on the right.
+        let rim = rgba(&img, 47 + 41, 46);
+        assert!(rim.r < 60, "rim {rim:?}");
+    }
+
+    #[test]
+    fn a_king_wears_a_gold_crown() {
+        let (man, king) = (piece(100, false), piece(100, true));
+        // Inside the crown's body (its centre, a little below the middle).
+        let gold = rgba(&king, 47, 52);
+        assert!(gold.r > 180 && gold.g > 120 && gold.b < 110, "{gold:?}");
+        assert!(rgba(&man, 47, 52).g < 80, "a man has no crown");
+        // Outside the crown, the two are the same piece.
+        assert_eq!(rgba(&man, 20, 70), rgba(&king, 20, 70));
+    }
+
+    #[test]
+    fn pieces_of_no_size_or_huge_sizes_never_panic() {
+        assert_eq!(piece(0, true).width(), 0);
+        assert_eq!(piece(1, true).width(), 1);
+        let a = piece(3, false);
+        assert_eq!(a.as_slice().len(), 9);
     }
 }

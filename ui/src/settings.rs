@@ -11,9 +11,24 @@ use slint::ComponentHandle;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+/// How many board styles and piece styles there are.
+const STYLES: u8 = 3;
+
 /// The settings into the window: the screen's choices, the theme, the language.
 pub(crate) fn show(ui: &AppWindow, s: &Settings) {
-    ui.global::<Theme>().set_dark(s.dark);
+    let theme = ui.global::<Theme>();
+    theme.set_dark(s.dark);
+    // The styles the table knows (a newer file's unknown style is the first).
+    theme.set_board_style(if s.board_style < STYLES {
+        s.board_style as i32
+    } else {
+        0
+    });
+    theme.set_piece_style(if s.piece_style < STYLES {
+        s.piece_style as i32
+    } else {
+        0
+    });
     let set = ui.global::<SettingsAdapter>();
     set.set_anim_speed(animation_speed(s.anim_speed));
     set.set_languages(languages::names());
@@ -34,6 +49,12 @@ pub(crate) fn connect(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     }));
     set.on_choose_show_moves(on_with(app, |a, on| {
         a.change_settings(|s| s.show_moves = on)
+    }));
+    set.on_choose_board_style(on_with(app, |a, i: i32| {
+        a.change_settings(|s| s.board_style = i.clamp(0, STYLES as i32 - 1) as u8)
+    }));
+    set.on_choose_piece_style(on_with(app, |a, i: i32| {
+        a.change_settings(|s| s.piece_style = i.clamp(0, STYLES as i32 - 1) as u8)
     }));
     set.on_choose_sound(on_with(app, |a, on| a.change_settings(|s| s.sound = on)));
     set.on_choose_haptics(on_with(app, |a, on| a.change_settings(|s| s.haptics = on)));

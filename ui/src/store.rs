@@ -76,6 +76,10 @@ pub struct Settings {
     pub sound: bool,
     /// A touch felt when a piece lands (phones; on by default).
     pub haptics: bool,
+    /// The board's surface: 0 wood, 1 baize, 2 stone.
+    pub board_style: u8,
+    /// The pieces' colours: 0 classic, 1 wood, 2 coral.
+    pub piece_style: u8,
     /// The last home-screen choices (saved as `setup`, their name in earlier versions).
     #[serde(rename = "setup")]
     pub new_game: NewGame,
@@ -91,6 +95,8 @@ impl Default for Settings {
             show_moves: false,
             sound: true,
             haptics: true,
+            board_style: 0,
+            piece_style: 0,
             new_game: NewGame::default(),
         }
     }

@@ -23,6 +23,16 @@ fn ratio(a: Color, b: Color) -> f64 {
     (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
+/// The lower contrast of `fg` on the board's colour lightened or darkened by its grain.
+fn worst_on_board(fg: Color, board: Color) -> f64 {
+    let k = dama_ui::board_art::Surface::GRAIN as f64;
+    let shade = |f: f64| {
+        let m = |v: u8| (v as f64 * f).clamp(0.0, 255.0) as u8;
+        Color::from_rgb_u8(m(board.red()), m(board.green()), m(board.blue()))
+    };
+    ratio(fg, shade(1.0 - k)).min(ratio(fg, shade(1.0 + k)))
+}
+
 #[test]
 fn every_text_and_mark_stands_out_in_both_themes() {
     i_slint_backend_testing::init_no_event_loop();
@@ -30,11 +40,27 @@ fn every_text_and_mark_stands_out_in_both_themes() {
     let ui = dama_ui::app::create(Store::new(&dir)).unwrap();
     let t = ui.global::<Theme>();
     let mut low = Vec::new();
-    for dark in [false, true] {
+    let mut apart = Vec::new();
+    // Every theme with every board and every set of pieces (issue 24 item 11).
+    for (dark, board_style, piece_style) in [false, true]
+        .into_iter()
+        .flat_map(|d| (0..3).flat_map(move |b| (0..3).map(move |p| (d, b, p))))
+    {
         t.set_dark(dark);
-        let theme = if dark { "dark" } else { "light" };
+        t.set_board_style(board_style);
+        t.set_piece_style(piece_style);
+        let theme = format!(
+            "{} theme, board {board_style}, pieces {piece_style}",
+            if dark { "dark" } else { "light" }
+        );
+        let theme = theme.as_str();
         let mut check = |what: &str, fg: Color, bg: Color| {
-            let r = ratio(fg, bg);
+            // The board's grain strays a little from its colour: the worst of it counts.
+            let r = if bg == t.get_board() {
+                worst_on_board(fg, bg)
+            } else {
+                ratio(fg, bg)
+            };
             if r < 4.5 {
                 low.push(format!("{theme}: {what} {r:.2}:1"));
             }
@@ -75,6 +101,13 @@ fn every_text_and_mark_stands_out_in_both_themes() {
             piece(t.get_black_piece(), t.get_black_piece_edge()),
             board,
         );
+        // The two sides tell apart by their faces.
+        let faces = ratio(t.get_white_piece(), t.get_black_piece());
+        if faces < 3.0 {
+            apart.push(format!(
+                "{theme}: white and black faces {faces:.2}:1 (3:1 wanted)"
+            ));
+        }
         for (name, c) in [
             ("selection ring", t.get_select()),
             ("chosen end", t.get_target()),
@@ -90,5 +123,6 @@ fn every_text_and_mark_stands_out_in_both_themes() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+    low.extend(apart);
     assert!(low.is_empty(), "too little contrast:\n{}", low.join("\n"));
 }

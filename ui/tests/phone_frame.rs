@@ -107,6 +107,7 @@ fn the_boards_art_is_copied_pixel_for_pixel() {
             theme.get_board(),
             theme.get_board_edge(),
             theme.get_board_line(),
+            theme.get_board_style(),
         )
         .to_rgb8()
         .expect("an RGB image");

@@ -156,6 +156,37 @@ fn screenshots() {
         .invoke_choose_dark(true);
     start(&handle, "zamma", &[], None, 3);
     shot(ui, "dark-zamma");
+    // The board and piece styles (issue 24 item 11), kings among the pieces.
+    let set = ui.global::<dama_ui::SettingsAdapter>();
+    for (board, pieces, dark, name) in [
+        (1, 1, false, "style-baize-wood"),
+        (2, 2, false, "style-stone-coral"),
+        (2, 0, true, "style-dark-stone-classic"),
+        (1, 2, true, "style-dark-baize-coral"),
+    ] {
+        set.invoke_choose_dark(dark);
+        set.invoke_choose_board_style(board);
+        set.invoke_choose_piece_style(pieces);
+        start(
+            &handle,
+            "turkish",
+            &[],
+            Some("W:WKa1,b2,c3,d4:BKh8,g7,f6,e5"),
+            0,
+        );
+        shot(ui, name);
+        start(
+            &handle,
+            "zamma",
+            &[],
+            Some("W:WKa1,b2,c3,e1:BKi9,h8,g7,e9"),
+            0,
+        );
+        shot(ui, &format!("{name}-zamma"));
+    }
+    set.invoke_choose_board_style(0);
+    set.invoke_choose_piece_style(0);
+    set.invoke_choose_dark(true);
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_language(dama_ui::languages::index("ar").into());
     ui.set_screen(Screen::Home);

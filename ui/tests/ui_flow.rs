@@ -966,6 +966,27 @@ async fn sounds_and_touches_follow_the_play_and_the_settings(h: AppHandle, dir: 
     assert!(record.take().is_empty(), "silent and still");
 }
 
+/// Issue 24 item 11: the board and the pieces are chosen in Settings by their chips; the
+/// window draws with them at once, and they are saved and come back on the next start.
+async fn board_and_piece_styles_are_chosen_and_kept(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Settings").await;
+    let theme = ui.global::<dama_ui::Theme>();
+    let wood = theme.get_board();
+    choose(ui, "Board", "Baize").await;
+    choose(ui, "Pieces", "Coral").await;
+    assert_eq!((theme.get_board_style(), theme.get_piece_style()), (1, 2));
+    assert_ne!(theme.get_board(), wood, "the board is drawn green at once");
+    h.with(|a| a.flush_saves());
+    let saved = Store::new(&dir).load_settings();
+    assert_eq!((saved.board_style, saved.piece_style), (1, 2));
+    drop(h);
+    let again = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let theme = again.global::<dama_ui::Theme>();
+    assert_eq!((theme.get_board_style(), theme.get_piece_style()), (1, 2));
+}
+
 fn main() {
     let all = scenarios![
         home_options_come_from_the_core_table,
@@ -988,6 +1009,7 @@ fn main() {
         a_tap_a_little_off_takes_the_point_meant,
         a_finished_game_is_kept_and_its_result_shown,
         sounds_and_touches_follow_the_play_and_the_settings,
+        board_and_piece_styles_are_chosen_and_kept,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()
