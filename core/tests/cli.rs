@@ -162,3 +162,43 @@ fn engine_skips_a_line_longer_than_its_cap_without_keeping_it() {
         "{out}"
     );
 }
+
+/// `dama analyse` reviews a PDN game from stdin: the man walked into a capture (R-T5) is a
+/// mistake with the best move named; a file that is no record is a clear error.
+#[test]
+fn analyse_marks_the_man_given_away_and_refuses_what_is_no_record() {
+    let mut child = dama()
+        .args(["analyse", "-", "--nodes", "40000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pdn = "[GameType \"30\"]\n[FEN \"W:Wb3,g2:Bb5,h8\"]\n\n1. b3-b4 *\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(pdn.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("1. b3-b4"))
+        .expect(&text);
+    assert!(
+        line.contains("mistake") || line.contains("blunder"),
+        "{line}"
+    );
+    assert!(line.contains("best g2-"), "{line}");
+    assert!(text.contains("best now b5xb3"), "{text}");
+    let out = dama().args(["analyse", "/dev/null"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a record"));
+}

@@ -15,6 +15,7 @@
 // `dama_core.kt`, whatever the Rust crate is called.
 uniffi::setup_scaffolding!("dama_core");
 
+use dama_core::ai::analysis::{self, Judgement};
 use dama_core::ai::{AiError, Engine, Level, Limits, Player, Root};
 use dama_core::notation::{self, NotationError};
 use dama_core::outcome::Reason;
@@ -332,6 +333,42 @@ pub struct SearchReport {
     pub nodes: u64,
     /// Principal variation in notation.
     pub pv: Vec<String>,
+}
+
+/// How the engine judges a move of a reviewed game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum MoveJudgement {
+    /// Lost less than a man against the engine's best.
+    Good,
+    /// Lost a man or more.
+    Mistake,
+    /// Lost two and a half men or more.
+    Blunder,
+}
+
+/// One move of a reviewed game.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct ReviewedMove {
+    /// The move played.
+    pub played: String,
+    /// The engine's best move in the position before it.
+    pub best: String,
+    /// What the move cost its player, in hundredths of a man (0 for the engine's choice).
+    pub loss: i32,
+    /// The judgement of that loss.
+    pub judgement: MoveJudgement,
+}
+
+/// A game reviewed by the engine (the core's `ai::analysis`).
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct GameReview {
+    /// The score of every position from the start, White's side, hundredths of a man,
+    /// capped at ±1000 (a won game counts as 1000).
+    pub scores: Vec<i32>,
+    /// Every move, in order.
+    pub moves: Vec<ReviewedMove>,
+    /// The engine's best move in the last position, if the game goes on there.
+    pub best_last: Option<String>,
 }
 
 /// A rule option a game offers.
@@ -871,6 +908,42 @@ impl AiPlayer {
         self.engine()
             .judge_draw_offer(&root, &cancel.flag)
             .map_err(ai_error)
+    }
+
+    /// Reviews the session's game from its start, `nodes` per position (0: the app's
+    /// default), as the app's review and `dama analyse` do. Cancellable.
+    pub fn analyse(
+        &self,
+        session: Arc<GameSession>,
+        nodes: u64,
+        cancel: Arc<SearchCancel>,
+    ) -> Result<GameReview, DamaError> {
+        let record = session.lock().record().clone();
+        let nodes = if nodes == 0 {
+            analysis::DEFAULT_NODES
+        } else {
+            nodes.min(100_000_000)
+        };
+        let a = analysis::analyse(&mut self.engine(), &record, nodes, &cancel.flag, |_, _| {})
+            .map_err(ai_error)?;
+        Ok(GameReview {
+            scores: a.scores,
+            moves: a
+                .moves
+                .into_iter()
+                .map(|m| ReviewedMove {
+                    played: m.played,
+                    best: m.best,
+                    loss: m.loss,
+                    judgement: match m.judgement {
+                        Judgement::Good => MoveJudgement::Good,
+                        Judgement::Mistake => MoveJudgement::Mistake,
+                        Judgement::Blunder => MoveJudgement::Blunder,
+                    },
+                })
+                .collect(),
+            best_last: a.best_last,
+        })
     }
 
     /// Forgets what earlier searches learned (call on a new game).

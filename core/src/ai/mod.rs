@@ -25,6 +25,7 @@
 //! ```
 
 mod alarm;
+pub mod analysis;
 #[cfg(feature = "tools")]
 pub(crate) mod arena;
 pub mod eval;

@@ -250,6 +250,23 @@ def test_ai_under_a_time_limit_and_hint():
     ai.clear()
 
 
+def test_a_game_reviewed_marks_the_man_given_away():
+    # R-T5: b3-b4 walks White's man into Black's b5, which takes it.
+    s = dc.GameSession(dc.Game.TURKISH, [], "W:Wb3,g2:Bb5,h8")
+    s.play("b3-b4")
+    ai = dc.AiPlayer(4)
+    review = ai.analyse(s, 40000, dc.SearchCancel())
+    assert len(review.scores) == 2 and len(review.moves) == 1
+    m = review.moves[0]
+    assert m.played == "b3-b4" and m.best != "b3-b4"
+    assert m.judgement in (dc.MoveJudgement.MISTAKE, dc.MoveJudgement.BLUNDER) and m.loss >= 100
+    assert review.best_last == "b5xb3"
+    cancel = dc.SearchCancel()
+    cancel.cancel()
+    with pytest.raises(dc.DamaError.Cancelled):
+        ai.analyse(dc.GameSession(dc.Game.ZAMMA, [], None), 10**6, cancel)
+
+
 def test_cancellation_from_a_second_thread():
     s = dc.GameSession(dc.Game.ZAMMA, [], None)
     ai = dc.AiPlayer(8)

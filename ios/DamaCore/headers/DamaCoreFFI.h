@@ -263,6 +263,11 @@ uint64_t uniffi_dama_ffi_fn_constructor_aiplayer_new(uint32_t table_mib, RustCal
 int8_t uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(uint64_t ptr, uint64_t session, uint64_t cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_ANALYSE
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_ANALYSE
+RustBuffer uniffi_dama_ffi_fn_method_aiplayer_analyse(uint64_t ptr, uint64_t session, uint64_t nodes, uint64_t cancel, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_CHOOSE_MOVE
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_AIPLAYER_CHOOSE_MOVE
 RustBuffer uniffi_dama_ffi_fn_method_aiplayer_choose_move(uint64_t ptr, uint64_t session, uint8_t level, uint64_t budget_ms, uint64_t seed, uint64_t cancel, RustCallStatus *_Nonnull out_status
@@ -746,6 +751,12 @@ uint16_t uniffi_dama_ffi_checksum_func_games(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_AIPLAYER_ACCEPTS_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_AIPLAYER_ACCEPTS_DRAW
 uint16_t uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_AIPLAYER_ANALYSE
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_AIPLAYER_ANALYSE
+uint16_t uniffi_dama_ffi_checksum_method_aiplayer_analyse(void
     
 );
 #endif

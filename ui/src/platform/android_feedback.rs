@@ -119,7 +119,7 @@ fn sound_thread(java: Java, rx: Receiver<Vec<(Duration, Cue)>>) {
         }
     })();
     if played.is_err() {
-        if let Ok(mut env) = java.vm.attach_current_thread_permanently() {
+        if let Ok(env) = java.vm.attach_current_thread_permanently() {
             let _ = env.exception_clear();
         }
         // Silent from now on; the app goes on.

@@ -28,10 +28,11 @@ const USAGE: &str = "usage:
   dama match --game <id> [--option k=v]... --a <spec> --b <spec> --games N [--movetime MS] [--threads N]
       spec: random | level=N | limits joined by commas: depth=N, nodes=N, movetime=MS, variety=N (e.g. nodes=100000,variety=10)
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
+  dama analyse <record file | -> [--nodes N]
   dama help [<command>]   (or dama <command> --help)";
 
 /// `dama <command> --help`: what each command does, its flags and an example.
-const COMMANDS: [(&str, &str); 8] = [
+const COMMANDS: [(&str, &str); 9] = [
     (
         "perft",
         "dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
@@ -92,6 +93,15 @@ const COMMANDS: [(&str, &str); 8] = [
   Fits the evaluation weights to self-play games (Texel-style) and prints them as Rust.
   example: dama tune --game zamma --games 200 --threads 2",
     ),
+    (
+        "analyse",
+        "dama analyse <record file | -> [--nodes N]
+  Reviews a game (the app's JSON record or PDN; - reads stdin) as the app's review does: the
+  evaluation after every move (White's side, in men, capped at 10), the mistakes (a man or
+  more lost against the engine's best) and blunders (2.5 men or more), with the best move.
+  --nodes N  the search per position (default 150000: the same review on every machine)
+  example: dama analyse game.pdn --nodes 300000",
+    ),
 ];
 
 /// The help of one command, or `None` for an unknown one.
@@ -100,6 +110,95 @@ fn command_help(name: &str) -> Option<String> {
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, h)| format!("{h}\n{}", games_and_options()))
+}
+
+/// `dama analyse`: reads a record (JSON or PDN) and prints its review.
+fn analyse(args: &[String]) -> Result<(), String> {
+    use dama_core::ai::analysis::{self, Judgement};
+    use dama_core::record::{pdn, GameRecord};
+    let mut file = None;
+    let mut nodes = analysis::DEFAULT_NODES;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--nodes" => {
+                nodes = args
+                    .get(i + 1)
+                    .and_then(|v| v.parse().ok())
+                    .filter(|&n| (1..=1_000_000_000).contains(&n))
+                    .ok_or("--nodes needs a number from 1 to 1000000000")?;
+                i += 1;
+            }
+            a if file.is_none() && (a == "-" || !a.starts_with("--")) => file = Some(a.to_string()),
+            a => return Err(format!("unexpected argument '{}'", Quote(a))),
+        }
+        i += 1;
+    }
+    let file = file.ok_or("analyse needs a record file (or - for stdin)")?;
+    let text = if file == "-" {
+        let mut t = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t).map_err(|e| e.to_string())?;
+        t
+    } else {
+        std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", Quote(&file)))?
+    };
+    let record = GameRecord::from_json(&text).or_else(|json| {
+        pdn::import(&text).map_err(|p| format!("not a record: as JSON {json}; as PDN {p}"))
+    })?;
+    let mut engine = dama_core::ai::Engine::new(dama_core::ai::DEFAULT_TT_MIB);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let t = Instant::now();
+    let a = analysis::analyse(&mut engine, &record, nodes, &stop, |done, total| {
+        eprint!("\ranalysing {done}/{total}");
+    })
+    .map_err(|e| e.to_string())?;
+    eprintln!(" ({:.1} s)", t.elapsed().as_secs_f64());
+    println!(
+        "{}, {} plies, {}",
+        record.rules().game().display_name(),
+        a.moves.len(),
+        record
+            .outcome()
+            .map_or("unfinished".to_string(), |o| o.to_string())
+    );
+    println!("start {:+.2}", a.scores[0] as f64 / 100.0);
+    let (mut mistakes, mut blunders) = ([0; 2], [0; 2]);
+    for (i, m) in a.moves.iter().enumerate() {
+        let side = (record.start().side_to_move() as usize + i) % 2;
+        let number = 1 + (i + record.start().side_to_move() as usize) / 2;
+        let dots = if side == 0 { "." } else { "..." };
+        let mut line = format!(
+            "{number}{dots} {:<14} {:+.2}",
+            m.played,
+            a.scores[i + 1] as f64 / 100.0
+        );
+        match m.judgement {
+            Judgement::Good => {}
+            j => {
+                let (word, count) = match j {
+                    Judgement::Blunder => ("blunder", &mut blunders),
+                    _ => ("mistake", &mut mistakes),
+                };
+                count[side] += 1;
+                line += &format!(
+                    "  {word} (lost {:.2}), best {}",
+                    m.loss as f64 / 100.0,
+                    m.best
+                );
+            }
+        }
+        println!("{line}");
+    }
+    if let Some(b) = &a.best_last {
+        println!("best now {b}");
+    }
+    for (side, name) in [(0, "White"), (1, "Black")] {
+        println!(
+            "{name}: {} mistakes, {} blunders",
+            mistakes[side], blunders[side]
+        );
+    }
+    Ok(())
 }
 
 /// The games, their options (from the rules' option table) and the position code.
@@ -312,6 +411,7 @@ fn run(args: &[String]) -> Result<(), String> {
             play::go(&c.position, player, c.number("seed")?.unwrap_or(1))
         }
         "engine" => play::engine_loop(),
+        "analyse" | "analyze" => analyse(rest),
         "tune" => {
             let c = parse(rest, false)?;
             let games = c.number("games")?.unwrap_or(200).clamp(1, 1_000_000) as u32;

@@ -612,6 +612,12 @@ public protocol AiPlayerProtocol: AnyObject, Sendable {
     func acceptsDraw(session: GameSession, cancel: SearchCancel) throws  -> Bool
     
     /**
+     * Reviews the session's game from its start, `nodes` per position (0: the app's
+     * default), as the app's review and `dama analyse` do. Cancellable.
+     */
+    func analyse(session: GameSession, nodes: UInt64, cancel: SearchCancel) throws  -> GameReview
+    
+    /**
      * The move of app level 1–8 (`budget_ms` per move at level 8), reproducible for `seed`.
      */
     func chooseMove(session: GameSession, level: UInt8, budgetMs: UInt64, seed: UInt64, cancel: SearchCancel) throws  -> SearchReport
@@ -711,6 +717,22 @@ open func acceptsDraw(session: GameSession, cancel: SearchCancel)throws  -> Bool
     uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(
             self.uniffiCloneHandle(),
         FfiConverterTypeGameSession_lower(session),
+        FfiConverterTypeSearchCancel_lower(cancel),uniffiCallStatus
+    )
+})
+}
+    
+    /**
+     * Reviews the session's game from its start, `nodes` per position (0: the app's
+     * default), as the app's review and `dama analyse` do. Cancellable.
+     */
+open func analyse(session: GameSession, nodes: UInt64, cancel: SearchCancel)throws  -> GameReview  {
+    return try  FfiConverterTypeGameReview_lift(try rustCallWithError(FfiConverterTypeDamaError_lift) {
+        uniffiCallStatus in
+    uniffi_dama_ffi_fn_method_aiplayer_analyse(
+            self.uniffiCloneHandle(),
+        FfiConverterTypeGameSession_lower(session),
+        FfiConverterUInt64.lower(nodes),
         FfiConverterTypeSearchCancel_lower(cancel),uniffiCallStatus
     )
 })
@@ -2185,6 +2207,87 @@ public func FfiConverterTypeGameResult_lower(_ value: GameResult) -> RustBuffer 
 
 
 /**
+ * A game reviewed by the engine (the core's `ai::analysis`).
+ */
+public struct GameReview: Equatable, Hashable {
+    /**
+     * The score of every position from the start, White's side, hundredths of a man,
+     * capped at ±1000 (a won game counts as 1000).
+     */
+    public var scores: [Int32]
+    /**
+     * Every move, in order.
+     */
+    public var moves: [ReviewedMove]
+    /**
+     * The engine's best move in the last position, if the game goes on there.
+     */
+    public var bestLast: String?
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The score of every position from the start, White's side, hundredths of a man,
+         * capped at ±1000 (a won game counts as 1000).
+         */scores: [Int32], 
+        /**
+         * Every move, in order.
+         */moves: [ReviewedMove], 
+        /**
+         * The engine's best move in the last position, if the game goes on there.
+         */bestLast: String?) {
+        self.scores = scores
+        self.moves = moves
+        self.bestLast = bestLast
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension GameReview: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeGameReview: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> GameReview {
+        return
+            try GameReview(
+                scores: FfiConverterSequenceInt32.read(from: &buf), 
+                moves: FfiConverterSequenceTypeReviewedMove.read(from: &buf), 
+                bestLast: FfiConverterOptionString.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: GameReview, into buf: inout [UInt8]) {
+        FfiConverterSequenceInt32.write(value.scores, into: &buf)
+        FfiConverterSequenceTypeReviewedMove.write(value.moves, into: &buf)
+        FfiConverterOptionString.write(value.bestLast, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameReview_lift(_ buf: RustBuffer) throws -> GameReview {
+    return try FfiConverterTypeGameReview.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeGameReview_lower(_ value: GameReview) -> RustBuffer {
+    return FfiConverterTypeGameReview.lower(value)
+}
+
+
+/**
  * One move in full: its canonical route, the pieces it captures and every route it stands
  * for (what drawing or animating the move needs).
  */
@@ -2291,6 +2394,95 @@ public func FfiConverterTypeMoveDetail_lift(_ buf: RustBuffer) throws -> MoveDet
 #endif
 public func FfiConverterTypeMoveDetail_lower(_ value: MoveDetail) -> RustBuffer {
     return FfiConverterTypeMoveDetail.lower(value)
+}
+
+
+/**
+ * One move of a reviewed game.
+ */
+public struct ReviewedMove: Equatable, Hashable {
+    /**
+     * The move played.
+     */
+    public var played: String
+    /**
+     * The engine's best move in the position before it.
+     */
+    public var best: String
+    /**
+     * What the move cost its player, in hundredths of a man (0 for the engine's choice).
+     */
+    public var loss: Int32
+    /**
+     * The judgement of that loss.
+     */
+    public var judgement: MoveJudgement
+
+    // Default memberwise initializers are never public by default, so we
+    // declare one manually.
+    public init(
+        /**
+         * The move played.
+         */played: String, 
+        /**
+         * The engine's best move in the position before it.
+         */best: String, 
+        /**
+         * What the move cost its player, in hundredths of a man (0 for the engine's choice).
+         */loss: Int32, 
+        /**
+         * The judgement of that loss.
+         */judgement: MoveJudgement) {
+        self.played = played
+        self.best = best
+        self.loss = loss
+        self.judgement = judgement
+    }
+
+    
+
+    
+}
+
+#if compiler(>=6)
+extension ReviewedMove: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeReviewedMove: FfiConverterRustBuffer {
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> ReviewedMove {
+        return
+            try ReviewedMove(
+                played: FfiConverterString.read(from: &buf), 
+                best: FfiConverterString.read(from: &buf), 
+                loss: FfiConverterInt32.read(from: &buf), 
+                judgement: FfiConverterTypeMoveJudgement.read(from: &buf)
+        )
+    }
+
+    public static func write(_ value: ReviewedMove, into buf: inout [UInt8]) {
+        FfiConverterString.write(value.played, into: &buf)
+        FfiConverterString.write(value.best, into: &buf)
+        FfiConverterInt32.write(value.loss, into: &buf)
+        FfiConverterTypeMoveJudgement.write(value.judgement, into: &buf)
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewedMove_lift(_ buf: RustBuffer) throws -> ReviewedMove {
+    return try FfiConverterTypeReviewedMove.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeReviewedMove_lower(_ value: ReviewedMove) -> RustBuffer {
+    return FfiConverterTypeReviewedMove.lower(value)
 }
 
 
@@ -3128,6 +3320,91 @@ public func FfiConverterTypeGame_lower(_ value: Game) -> RustBuffer {
 
 
 /**
+ * How the engine judges a move of a reviewed game.
+ */
+
+public enum MoveJudgement: Equatable, Hashable {
+    
+    /**
+     * Lost less than a man against the engine's best.
+     */
+    case good
+    /**
+     * Lost a man or more.
+     */
+    case mistake
+    /**
+     * Lost two and a half men or more.
+     */
+    case blunder
+
+
+
+
+
+}
+
+#if compiler(>=6)
+extension MoveJudgement: Sendable {}
+#endif
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public struct FfiConverterTypeMoveJudgement: FfiConverterRustBuffer {
+    typealias SwiftType = MoveJudgement
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> MoveJudgement {
+        let variant: Int32 = try readInt(&buf)
+        switch variant {
+        
+        case 1: return .good
+        
+        case 2: return .mistake
+        
+        case 3: return .blunder
+        
+        default: throw UniffiInternalError.unexpectedEnumCase
+        }
+    }
+
+    public static func write(_ value: MoveJudgement, into buf: inout [UInt8]) {
+        switch value {
+        
+        
+        case .good:
+            writeInt(&buf, Int32(1))
+        
+        
+        case .mistake:
+            writeInt(&buf, Int32(2))
+        
+        
+        case .blunder:
+            writeInt(&buf, Int32(3))
+        
+        }
+    }
+}
+
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveJudgement_lift(_ buf: RustBuffer) throws -> MoveJudgement {
+    return try FfiConverterTypeMoveJudgement.lift(buf)
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
+public func FfiConverterTypeMoveJudgement_lower(_ value: MoveJudgement) -> RustBuffer {
+    return FfiConverterTypeMoveJudgement.lower(value)
+}
+
+
+
+/**
  * A side.
  */
 
@@ -3372,6 +3649,31 @@ fileprivate struct FfiConverterOptionTypeSide: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceInt32: FfiConverterRustBuffer {
+    typealias SwiftType = [Int32]
+
+    public static func write(_ value: [Int32], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterInt32.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [Int32] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [Int32]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterInt32.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceString: FfiConverterRustBuffer {
     typealias SwiftType = [String]
 
@@ -3522,6 +3824,31 @@ fileprivate struct FfiConverterSequenceTypeGameMove: FfiConverterRustBuffer {
 #if swift(>=5.8)
 @_documentation(visibility: private)
 #endif
+fileprivate struct FfiConverterSequenceTypeReviewedMove: FfiConverterRustBuffer {
+    typealias SwiftType = [ReviewedMove]
+
+    public static func write(_ value: [ReviewedMove], into buf: inout [UInt8]) {
+        let len = Int32(value.count)
+        writeInt(&buf, len)
+        for item in value {
+            FfiConverterTypeReviewedMove.write(item, into: &buf)
+        }
+    }
+
+    public static func read(from buf: inout (data: Data, offset: Data.Index)) throws -> [ReviewedMove] {
+        let len: Int32 = try readInt(&buf)
+        var seq = [ReviewedMove]()
+        seq.reserveCapacity(Int(len))
+        for _ in 0 ..< len {
+            seq.append(try FfiConverterTypeReviewedMove.read(from: &buf))
+        }
+        return seq
+    }
+}
+
+#if swift(>=5.8)
+@_documentation(visibility: private)
+#endif
 fileprivate struct FfiConverterSequenceTypeRuleOption: FfiConverterRustBuffer {
     typealias SwiftType = [RuleOption]
 
@@ -3611,6 +3938,9 @@ private let initializationResult: InitializationResult = {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() != 54894) {
+        return InitializationResult.apiChecksumMismatch
+    }
+    if (uniffi_dama_ffi_checksum_method_aiplayer_analyse() != 7502) {
         return InitializationResult.apiChecksumMismatch
     }
     if (uniffi_dama_ffi_checksum_method_aiplayer_choose_move() != 47173) {

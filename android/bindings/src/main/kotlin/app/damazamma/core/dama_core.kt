@@ -681,6 +681,8 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw(
     ): Int
+    external fun uniffi_dama_ffi_checksum_method_aiplayer_analyse(
+    ): Int
     external fun uniffi_dama_ffi_checksum_method_aiplayer_choose_move(
     ): Int
     external fun uniffi_dama_ffi_checksum_method_aiplayer_clear(
@@ -781,6 +783,8 @@ internal object UniffiLib {
     ): Long
     external fun uniffi_dama_ffi_fn_method_aiplayer_accepts_draw(`ptr`: Long,`session`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
+    external fun uniffi_dama_ffi_fn_method_aiplayer_analyse(`ptr`: Long,`session`: Long,`nodes`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_aiplayer_choose_move(`ptr`: Long,`session`: Long,`level`: Byte,`budgetMs`: Long,`seed`: Long,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_aiplayer_clear(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -989,6 +993,9 @@ private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() and 0xFFFF) != 54894) {
+        throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
+    }
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_analyse() and 0xFFFF) != 7502) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
     if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_choose_move() and 0xFFFF) != 47173) {
@@ -1541,6 +1548,12 @@ public interface AiPlayerInterface {
     fun `acceptsDraw`(`session`: GameSession, `cancel`: SearchCancel): kotlin.Boolean
     
     /**
+     * Reviews the session's game from its start, `nodes` per position (0: the app's
+     * default), as the app's review and `dama analyse` do. Cancellable.
+     */
+    fun `analyse`(`session`: GameSession, `nodes`: kotlin.ULong, `cancel`: SearchCancel): GameReview
+    
+    /**
      * The move of app level 1–8 (`budget_ms` per move at level 8), reproducible for `seed`.
      */
     fun `chooseMove`(`session`: GameSession, `level`: kotlin.UByte, `budgetMs`: kotlin.ULong, `seed`: kotlin.ULong, `cancel`: SearchCancel): SearchReport
@@ -1693,6 +1706,27 @@ open class AiPlayer: Disposable, AutoCloseable, AiPlayerInterface
         it,
         
         FfiConverterTypeGameSession.lower(`session`),
+        FfiConverterTypeSearchCancel.lower(`cancel`),_status)
+}
+    }
+    )
+    }
+    
+
+    
+    /**
+     * Reviews the session's game from its start, `nodes` per position (0: the app's
+     * default), as the app's review and `dama analyse` do. Cancellable.
+     */
+    @Throws(DamaException::class)override fun `analyse`(`session`: GameSession, `nodes`: kotlin.ULong, `cancel`: SearchCancel): GameReview {
+            return FfiConverterTypeGameReview.lift(
+    callWithHandle {
+    uniffiRustCallWithError(DamaException) { _status ->
+    UniffiLib.uniffi_dama_ffi_fn_method_aiplayer_analyse(
+        it,
+        
+        FfiConverterTypeGameSession.lower(`session`),
+        FfiConverterULong.lower(`nodes`),
         FfiConverterTypeSearchCancel.lower(`cancel`),_status)
 }
     }
@@ -3387,6 +3421,62 @@ public object FfiConverterTypeGameResult: FfiConverterRustBuffer<GameResult> {
 
 
 /**
+ * A game reviewed by the engine (the core's `ai::analysis`).
+ */
+data class GameReview (
+    /**
+     * The score of every position from the start, White's side, hundredths of a man,
+     * capped at ±1000 (a won game counts as 1000).
+     */
+    var `scores`: List<kotlin.Int>
+    , 
+    /**
+     * Every move, in order.
+     */
+    var `moves`: List<ReviewedMove>
+    , 
+    /**
+     * The engine's best move in the last position, if the game goes on there.
+     */
+    var `bestLast`: kotlin.String?
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeGameReview: FfiConverterRustBuffer<GameReview> {
+    override fun read(buf: ByteBuffer): GameReview {
+        return GameReview(
+            FfiConverterSequenceInt.read(buf),
+            FfiConverterSequenceTypeReviewedMove.read(buf),
+            FfiConverterOptionalString.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: GameReview) = (
+            FfiConverterSequenceInt.allocationSize(value.`scores`) +
+            FfiConverterSequenceTypeReviewedMove.allocationSize(value.`moves`) +
+            FfiConverterOptionalString.allocationSize(value.`bestLast`)
+    )
+
+    override fun write(value: GameReview, buf: ByteBuffer) {
+            FfiConverterSequenceInt.write(value.`scores`, buf)
+            FfiConverterSequenceTypeReviewedMove.write(value.`moves`, buf)
+            FfiConverterOptionalString.write(value.`bestLast`, buf)
+    }
+}
+
+
+
+/**
  * One move in full: its canonical route, the pieces it captures and every route it stands
  * for (what drawing or animating the move needs).
  */
@@ -3461,6 +3551,69 @@ public object FfiConverterTypeMoveDetail: FfiConverterRustBuffer<MoveDetail> {
             FfiConverterSequenceString.write(value.`captured`, buf)
             FfiConverterBoolean.write(value.`promotes`, buf)
             FfiConverterOptionalString.write(value.`huff`, buf)
+    }
+}
+
+
+
+/**
+ * One move of a reviewed game.
+ */
+data class ReviewedMove (
+    /**
+     * The move played.
+     */
+    var `played`: kotlin.String
+    , 
+    /**
+     * The engine's best move in the position before it.
+     */
+    var `best`: kotlin.String
+    , 
+    /**
+     * What the move cost its player, in hundredths of a man (0 for the engine's choice).
+     */
+    var `loss`: kotlin.Int
+    , 
+    /**
+     * The judgement of that loss.
+     */
+    var `judgement`: MoveJudgement
+    
+){
+    
+
+    
+
+    
+    companion object
+}
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeReviewedMove: FfiConverterRustBuffer<ReviewedMove> {
+    override fun read(buf: ByteBuffer): ReviewedMove {
+        return ReviewedMove(
+            FfiConverterString.read(buf),
+            FfiConverterString.read(buf),
+            FfiConverterInt.read(buf),
+            FfiConverterTypeMoveJudgement.read(buf),
+        )
+    }
+
+    override fun allocationSize(value: ReviewedMove) = (
+            FfiConverterString.allocationSize(value.`played`) +
+            FfiConverterString.allocationSize(value.`best`) +
+            FfiConverterInt.allocationSize(value.`loss`) +
+            FfiConverterTypeMoveJudgement.allocationSize(value.`judgement`)
+    )
+
+    override fun write(value: ReviewedMove, buf: ByteBuffer) {
+            FfiConverterString.write(value.`played`, buf)
+            FfiConverterString.write(value.`best`, buf)
+            FfiConverterInt.write(value.`loss`, buf)
+            FfiConverterTypeMoveJudgement.write(value.`judgement`, buf)
     }
 }
 
@@ -4106,6 +4259,53 @@ public object FfiConverterTypeGame: FfiConverterRustBuffer<Game> {
 
 
 /**
+ * How the engine judges a move of a reviewed game.
+ */
+
+enum class MoveJudgement {
+    
+    /**
+     * Lost less than a man against the engine's best.
+     */
+    GOOD,
+    /**
+     * Lost a man or more.
+     */
+    MISTAKE,
+    /**
+     * Lost two and a half men or more.
+     */
+    BLUNDER;
+
+    
+
+
+    companion object
+}
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterTypeMoveJudgement: FfiConverterRustBuffer<MoveJudgement> {
+    override fun read(buf: ByteBuffer) = try {
+        MoveJudgement.values()[buf.getInt() - 1]
+    } catch (e: IndexOutOfBoundsException) {
+        throw RuntimeException("invalid enum value, something is very wrong!!", e)
+    }
+
+    override fun allocationSize(value: MoveJudgement) = 4UL
+
+    override fun write(value: MoveJudgement, buf: ByteBuffer) {
+        buf.putInt(value.ordinal + 1)
+    }
+}
+
+
+
+
+
+/**
  * A side.
  */
 
@@ -4376,6 +4576,34 @@ public object FfiConverterOptionalTypeSide: FfiConverterRustBuffer<Side?> {
 /**
  * @suppress
  */
+public object FfiConverterSequenceInt: FfiConverterRustBuffer<List<kotlin.Int>> {
+    override fun read(buf: ByteBuffer): List<kotlin.Int> {
+        val len = buf.getInt()
+        return List<kotlin.Int>(len) {
+            FfiConverterInt.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<kotlin.Int>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterInt.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<kotlin.Int>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterInt.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
 public object FfiConverterSequenceString: FfiConverterRustBuffer<List<kotlin.String>> {
     override fun read(buf: ByteBuffer): List<kotlin.String> {
         val len = buf.getInt()
@@ -4534,6 +4762,34 @@ public object FfiConverterSequenceTypeGameMove: FfiConverterRustBuffer<List<Game
         buf.putInt(value.size)
         value.iterator().forEach {
             FfiConverterTypeGameMove.write(it, buf)
+        }
+    }
+}
+
+
+
+
+/**
+ * @suppress
+ */
+public object FfiConverterSequenceTypeReviewedMove: FfiConverterRustBuffer<List<ReviewedMove>> {
+    override fun read(buf: ByteBuffer): List<ReviewedMove> {
+        val len = buf.getInt()
+        return List<ReviewedMove>(len) {
+            FfiConverterTypeReviewedMove.read(buf)
+        }
+    }
+
+    override fun allocationSize(value: List<ReviewedMove>): ULong {
+        val sizeForLength = 4UL
+        val sizeForItems = value.map { FfiConverterTypeReviewedMove.allocationSize(it) }.sum()
+        return sizeForLength + sizeForItems
+    }
+
+    override fun write(value: List<ReviewedMove>, buf: ByteBuffer) {
+        buf.putInt(value.size)
+        value.iterator().forEach {
+            FfiConverterTypeReviewedMove.write(it, buf)
         }
     }
 }
