@@ -69,6 +69,11 @@ pub struct App {
     /// The platform's speaker and haptics, and the touch due when the move under way lands.
     feedback: Feedback,
     landing: Option<Haptic>,
+    /// The History screen's summaries (id, summary, reviewed), read once per game.
+    summaries: Vec<(u64, crate::history::Summary, bool)>,
+    /// The game under review, and the review's budget per position.
+    review: Option<crate::review::Review>,
+    review_nodes: u64,
 }
 
 impl App {
@@ -222,6 +227,12 @@ impl App {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_secs()),
                 id,
+                analysis: None,
+                ending: Some(crate::store::Ending {
+                    game: game.rules().game(),
+                    outcome: o,
+                    plies: game.record().played().len(),
+                }),
             });
             self.last = Some((game.rules().game(), o));
             self.saver.history(&self.history.games);
@@ -336,6 +347,111 @@ impl App {
                 v.pieces();
             }
         }
+    }
+
+    /// The History screen, its list read from the summaries (a game's record is read
+    /// only the first time it is listed, and only if its entry lacks its ending).
+    pub fn show_history(&mut self) {
+        let games = &self.history.games;
+        let mut fresh = Vec::with_capacity(games.len());
+        for g in games {
+            let known = self.summaries.iter().find(|(id, _, _)| *id == g.id);
+            let s = match known {
+                Some((_, s, _)) => Some(s.clone()),
+                None => crate::history::Summary::of(g),
+            };
+            if let Some(s) = s {
+                fresh.push((g.id, s, g.analysis.is_some()));
+            }
+        }
+        self.summaries = fresh;
+        if let Some(ui) = self.ui.upgrade() {
+            crate::review::show_history(&ui, &self.summaries, self.history.damaged);
+            ui.set_screen(Screen::History);
+        }
+    }
+
+    /// The Statistics screen (derived from the same summaries as the list).
+    pub fn show_statistics(&mut self) {
+        self.show_history();
+        if let Some(ui) = self.ui.upgrade() {
+            ui.set_screen(Screen::Statistics);
+        }
+    }
+
+    /// Opens row `row` of the History list (newest first) for review; its review starts
+    /// unless it was made before.
+    pub fn open_review(&mut self, row: usize) {
+        let Some(&(id, _, _)) = self.summaries.iter().rev().nth(row) else {
+            return;
+        };
+        let Some(g) = self.history.games.iter().find(|g| g.id == id) else {
+            return;
+        };
+        if let Some(r) = &mut self.review {
+            r.cancel();
+        }
+        self.review = crate::review::Review::open(g);
+        if self.review.is_none() {
+            return;
+        }
+        self.analyse();
+        if let Some(ui) = self.ui.upgrade() {
+            ui.set_screen(Screen::Review);
+        }
+        self.show_review();
+    }
+
+    /// Sets the review's search per position (tests use a small one).
+    pub fn set_review_nodes(&mut self, nodes: u64) {
+        self.review_nodes = nodes.max(1);
+    }
+
+    /// Changes the review (a step, a tap on the graph, the best move shown) and shows it.
+    pub(crate) fn change_review(&mut self, change: impl FnOnce(&mut crate::review::Review)) {
+        if let Some(r) = &mut self.review {
+            change(r);
+        }
+        self.show_review();
+    }
+
+    /// Starts the engine's review of the game under review (off the UI thread).
+    pub(crate) fn analyse(&mut self) {
+        let wake = self.ui.clone();
+        let nodes = self.review_nodes;
+        if let Some(r) = &mut self.review {
+            r.analyse(nodes, move || {
+                let _ =
+                    wake.upgrade_in_event_loop(|ui| ui.global::<Wakeup>().invoke_review_ready());
+            });
+        }
+        self.show_review();
+    }
+
+    /// The review thread's reports, on the UI thread: progress shown, a finished review
+    /// kept with its game and saved.
+    pub fn take_review_reports(&mut self) {
+        let Some(r) = &mut self.review else { return };
+        if let Some(a) = r.take_reports() {
+            let id = r.id;
+            if let Some(g) = self.history.games.iter_mut().find(|g| g.id == id) {
+                g.analysis = Some(a);
+                self.saver.history(&self.history.games);
+            }
+        }
+        self.show_review();
+    }
+
+    /// The review as it is now, into the window.
+    fn show_review(&self) {
+        if let (Some(ui), Some(r)) = (self.ui.upgrade(), &self.review) {
+            r.show(&ui);
+        }
+    }
+
+    /// The game under review (tests).
+    pub fn review(&self) -> Option<&crate::review::Review> {
+        self.review.as_ref()
     }
 
     /// Plays sounds, when the player has them on.
@@ -516,6 +632,26 @@ impl AppHandle {
     }
 }
 
+/// Wires the History, Statistics and Review screens' callbacks.
+fn connect_history(ui: &AppWindow, app: &Rc<RefCell<App>>) {
+    use crate::{HistoryAdapter, ReviewAdapter};
+    let h = ui.global::<HistoryAdapter>();
+    h.on_show_history(on(app, App::show_history));
+    h.on_show_statistics(on(app, App::show_statistics));
+    h.on_open(on_with(app, |a, row: i32| {
+        a.open_review(row.max(0) as usize)
+    }));
+    let r = ui.global::<ReviewAdapter>();
+    r.on_go_to(on_with(app, |a, ply| a.change_review(|r| r.go_to(ply))));
+    r.on_step(on_with(app, |a, by| a.change_review(|r| r.step(by))));
+    r.on_graph_tapped(on_with(app, |a, f| a.change_review(|r| r.graph_tapped(f))));
+    r.on_toggle_best(on(app, |a| a.change_review(|r| r.toggle_best())));
+    r.on_analyse(on(app, App::analyse));
+    r.on_cancel(on(app, |a| a.change_review(|r| r.cancel())));
+    ui.global::<Wakeup>()
+        .on_review_ready(on(app, App::take_review_reports));
+}
+
 /// Wires a callback of the window to a method of the app, through a weak reference.
 pub(crate) fn on(app: &Rc<RefCell<App>>, f: impl Fn(&mut App) + 'static) -> impl Fn() + 'static {
     let me = Rc::downgrade(app);
@@ -580,6 +716,9 @@ pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint:
             timer: Timer::default(),
             feedback,
             landing: None,
+            summaries: Vec::new(),
+            review: None,
+            review_nodes: dama_core::ai::analysis::DEFAULT_NODES,
         })
     });
     ui.global::<crate::SettingsAdapter>()
@@ -594,6 +733,7 @@ pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint:
     settings::connect(&ui, &app);
 
     crate::present::connect(&ui, &app);
+    connect_history(&ui, &app);
     crate::board_art::install(&ui);
 
     Ok(AppHandle { window: ui, app })

@@ -7,6 +7,8 @@
 //! * [`board_coords`]: the boards' coordinates and path data for drawing them.
 //! * [`board_art`]: the board's wood, lines and points, painted once per size into an image.
 //! * [`store`]: settings and the unfinished game, saved atomically.
+//! * [`history`]: the finished games' summaries, statistics and evaluation graphs.
+//! * [`review`]: the History, Statistics and Review screens, the engine's review on its thread.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
 //! * [`animation`]: a move on its way, frame by frame.
 //! * [`sound`]: the sounds, synthesised and mixed, and the touches felt, for the platform's
@@ -38,12 +40,14 @@ pub mod app;
 pub mod board_art;
 pub mod board_coords;
 pub mod flow;
+pub mod history;
 mod home;
 pub mod languages;
 pub mod mapping;
 pub mod models;
 pub mod platform;
 mod present;
+pub mod review;
 pub mod selection;
 mod settings;
 pub mod sound;

@@ -127,6 +127,24 @@ pub struct FinishedGame {
     /// Which game of this app it was (a game that ends again after an undo replaces its
     /// entry instead of adding one).
     pub id: u64,
+    /// The game, its result and its length, kept beside the record so that the History
+    /// screen need not read 100 records to list them (older files lack it: read once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
+    /// The engine's review, once made (kept so that it is not made twice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<dama_core::ai::analysis::Analysis>,
+}
+
+/// What the History screen lists of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// The game.
+    pub game: GameId,
+    /// How it ended.
+    pub outcome: dama_core::Outcome,
+    /// Plies played.
+    pub plies: usize,
 }
 
 /// How many finished games the history keeps (the oldest go first).
@@ -403,6 +421,8 @@ mod tests {
             opponent: Opponent::Computer(3),
             human_black: false,
             ended: 1_700_000_000 + id,
+            analysis: None,
+            ending: None,
             id,
         }
     }

@@ -194,6 +194,14 @@ fn screenshots() {
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_dark(false);
 
+    // A finished game for the History, Review and Statistics screens (issue 26), its review
+    // made once at a small budget.
+    handle.with(|a| {
+        a.begin(long_game(30), Opponent::Computer(3), Color::White);
+        a.resign();
+        a.set_review_nodes(3_000);
+    });
+
     // Phones: the smallest we fit, portrait and landscape, with a status bar, a gesture bar
     // and (landscape) a cutout covering the edges, in English, German (long words) and
     // Arabic (mirrored).
@@ -252,6 +260,21 @@ fn screenshots() {
             shot(ui, &name("game"));
             ui.set_screen(Screen::Settings);
             shot(ui, &name("settings"));
+            handle.with(|a| a.show_history());
+            shot(ui, &name("history"));
+            handle.with(|a| a.open_review(0));
+            for _ in 0..3000 {
+                handle.with(|a| a.take_review_reports());
+                if handle.with(|a| a.review().is_some_and(|r| r.analysis().is_some())) {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            assert!(ui.global::<dama_ui::ReviewAdapter>().get_analysed());
+            ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(21);
+            shot(ui, &name("review"));
+            handle.with(|a| a.show_statistics());
+            shot(ui, &name("statistics"));
         }
         // The dark theme at this size.
         ui.global::<dama_ui::SettingsAdapter>()
@@ -260,6 +283,8 @@ fn screenshots() {
         shot(ui, &format!("phone-game-dark-{w}x{h}"));
         ui.set_screen(Screen::Home);
         shot(ui, &format!("phone-home-dark-{w}x{h}"));
+        handle.with(|a| a.open_review(0));
+        shot(ui, &format!("phone-review-dark-{w}x{h}"));
         ui.global::<dama_ui::SettingsAdapter>()
             .invoke_choose_dark(false);
     }

@@ -987,6 +987,87 @@ async fn board_and_piece_styles_are_chosen_and_kept(h: AppHandle, dir: PathBuf) 
     assert_eq!((theme.get_board_style(), theme.get_piece_style()), (1, 2));
 }
 
+/// Issue 26 items 1-3: a finished game is listed in the History (Home's button), opens for
+/// review (a tap on its row), is reviewed by the engine off the UI thread with the man
+/// walked into a capture marked (R-T5), is stepped through by the buttons and the graph,
+/// shows the engine's best move, keeps its review on disk, and counts in the Statistics.
+async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    h.with(|a| a.set_review_nodes(40_000));
+    start(&h, "W:Wb3,g2:Bb5,h8", "turkish", 1, Color::White);
+    tap(ui, "b3").await;
+    tap(ui, "b4").await;
+    settle(&h).await;
+    assert_eq!(
+        h.with(|a| a.record().unwrap().played().len()),
+        2,
+        "the computer took it"
+    );
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
+    settle(&h).await;
+    tap(ui, "Look at the board").await;
+    tap(ui, "Back").await;
+    tall(ui).await;
+    tap(ui, "History").await;
+    assert_eq!(ui.get_screen(), Screen::History);
+    let rows = ui.global::<dama_ui::HistoryAdapter>().get_rows();
+    assert_eq!(rows.row_count(), 1);
+    let row = rows.row_data(0).unwrap();
+    assert_eq!(
+        (row.result, row.level, row.moves),
+        (1, 1, 1),
+        "lost to level 1"
+    );
+    let label = format!("Turkish Dama {} 0", row.date);
+    tap(ui, &label).await;
+    assert_eq!(ui.get_screen(), Screen::Review);
+    let review = ui.global::<dama_ui::ReviewAdapter>();
+    for _ in 0..500 {
+        if review.get_analysed() {
+            break;
+        }
+        sleep(10).await;
+    }
+    assert!(review.get_analysed(), "the review finished");
+    assert_eq!(
+        (review.get_ply(), review.get_plies()),
+        (2, 2),
+        "it opens at the end"
+    );
+    assert!(!review.get_graph().is_empty());
+    assert!(
+        review.get_marks().row_count() >= 1,
+        "the mistake is on the graph"
+    );
+    tap(ui, "First").await;
+    assert_eq!(review.get_ply(), 0);
+    tap(ui, "Next").await;
+    assert_eq!(review.get_move_text(), "b3-b4");
+    assert_ne!(review.get_judgement(), 0, "b3-b4 is marked");
+    assert_ne!(review.get_best_move(), "b3-b4");
+    tap(ui, "Previous").await;
+    tap(ui, "Best move").await;
+    assert!(review.get_show_best() && !review.get_best_path().is_empty());
+    tap(ui, "Last").await;
+    assert_eq!(review.get_ply(), 2);
+    tap(ui, "Evaluation graph").await;
+    assert_eq!(review.get_ply(), 1, "the graph's middle is the middle move");
+    // Kept with the game: not made twice.
+    h.with(|a| a.flush_saves());
+    let kept = Store::new(&dir).read_history();
+    assert!(kept.games[0].analysis.is_some(), "the review is saved");
+    tap(ui, "Back").await;
+    assert_eq!(ui.get_screen(), Screen::History);
+    tap(ui, "Statistics").await;
+    assert_eq!(ui.get_screen(), Screen::Statistics);
+    let hist = ui.global::<dama_ui::HistoryAdapter>();
+    let turkish = hist.get_per_game().row_data(0).unwrap();
+    assert_eq!((turkish.won, turkish.drawn, turkish.lost), (0, 0, 1));
+    assert_eq!(hist.get_per_level().row_data(0).unwrap().level, 1);
+    assert_eq!(hist.get_streak(), 0);
+}
+
 fn main() {
     let all = scenarios![
         home_options_come_from_the_core_table,
@@ -1010,6 +1091,7 @@ fn main() {
         a_finished_game_is_kept_and_its_result_shown,
         sounds_and_touches_follow_the_play_and_the_settings,
         board_and_piece_styles_are_chosen_and_kept,
+        a_finished_game_is_reviewed_from_the_history,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

@@ -1,0 +1,385 @@
+//! The History, Statistics and Review screens' presenter: the finished games listed from
+//! their summaries, the statistics derived from them, and one game stepped through move by
+//! move with the engine's review, which runs on its own thread (cancellable, its progress
+//! shown) and is kept with the game once made.
+
+use crate::history::{self, Result as GameResult, Summary};
+use crate::mapping::game_kind;
+use crate::store::FinishedGame;
+use crate::{
+    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, LineVm, PieceVm,
+    ReviewAdapter, SpotMark, SpotVm, TallyVm,
+};
+use dama_core::ai::analysis::{self, Analysis, Judgement};
+use dama_core::ai::Engine;
+use dama_core::position::Role;
+use dama_core::{Color, GameRecord, Point, Position, Session};
+use slint::{ComponentHandle, ModelRc, VecModel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+
+/// The transposition table of a review's engine (MiB): a phone's share.
+const REVIEW_TABLE_MIB: usize = 16;
+
+/// What the review thread reports.
+pub enum Report {
+    /// Positions done of all.
+    Progress(usize, usize),
+    /// The review, or `None` when it was cancelled.
+    Done(Option<Analysis>),
+}
+
+/// A review running on its thread.
+struct Job {
+    stop: Arc<AtomicBool>,
+    reports: Receiver<Report>,
+}
+
+/// One finished game under review.
+pub struct Review {
+    /// The history entry's id.
+    pub id: u64,
+    summary: Summary,
+    human: Color,
+    record: GameRecord,
+    /// Every position from the start, and each move's path and notation.
+    positions: Vec<Position>,
+    paths: Vec<Vec<Point>>,
+    notations: Vec<String>,
+    ply: usize,
+    analysis: Option<Analysis>,
+    show_best: bool,
+    job: Option<Job>,
+    progress: (usize, usize),
+    lines_shown: std::cell::Cell<bool>,
+}
+
+impl Review {
+    /// The review of `g` (its record replayed once); `None` if the record does not read.
+    pub fn open(g: &FinishedGame) -> Option<Review> {
+        let summary = Summary::of(g)?;
+        let record = GameRecord::from_json(&g.record).ok()?;
+        let mut game = Session::from_record(GameRecord::from_position(record.start().clone()));
+        let mut positions = vec![game.position().clone()];
+        let (mut paths, mut notations) = (Vec::new(), Vec::new());
+        for m in record.played() {
+            let d = game.play(&m).ok()?;
+            paths.push(d.path);
+            notations.push(d.notation);
+            positions.push(game.position().clone());
+        }
+        let ply = notations.len();
+        Some(Review {
+            id: g.id,
+            summary,
+            human: if g.human_black {
+                Color::Black
+            } else {
+                Color::White
+            },
+            record,
+            positions,
+            paths,
+            notations,
+            ply,
+            analysis: g.analysis.clone(),
+            show_best: false,
+            job: None,
+            progress: (0, 0),
+            lines_shown: std::cell::Cell::new(false),
+        })
+    }
+
+    /// The number of moves.
+    pub fn plies(&self) -> usize {
+        self.notations.len()
+    }
+
+    /// Shows position `ply` (clamped).
+    pub fn go_to(&mut self, ply: i32) {
+        self.ply = ply.clamp(0, self.plies() as i32) as usize;
+    }
+
+    /// One move on (`1`) or back (`-1`).
+    pub fn step(&mut self, by: i32) {
+        self.go_to(self.ply as i32 + by);
+    }
+
+    /// The position nearest to a tap at `fraction` of the graph.
+    pub fn graph_tapped(&mut self, fraction: f32) {
+        self.ply = history::ply_at(fraction, self.plies());
+    }
+
+    /// Shows or hides the engine's best move.
+    pub fn toggle_best(&mut self) {
+        self.show_best = !self.show_best && self.analysis.is_some();
+    }
+
+    /// The review made so far, if any.
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+
+    /// `true` while the engine reviews the game.
+    pub fn analysing(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Starts the engine's review (`nodes` per position) on its own thread; `wake` is
+    /// called from it after each report.
+    pub fn analyse(&mut self, nodes: u64, wake: impl Fn() + Send + 'static) {
+        if self.job.is_some() || self.analysis.is_some() {
+            return;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, reports) = mpsc::channel();
+        let (record, flag) = (self.record.clone(), stop.clone());
+        let started = std::thread::Builder::new()
+            .name("dama-review".into())
+            .spawn(move || {
+                let mut engine = Engine::new(REVIEW_TABLE_MIB);
+                let progress = |done, total| {
+                    let _ = tx.send(Report::Progress(done, total));
+                    wake();
+                };
+                let a = analysis::analyse(&mut engine, &record, nodes, &flag, progress).ok();
+                let _ = tx.send(Report::Done(a));
+                wake();
+            });
+        if started.is_ok() {
+            self.progress = (0, self.plies() + 1);
+            self.job = Some(Job { stop, reports });
+        }
+    }
+
+    /// Stops the review under way (nothing is kept of it).
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Takes the thread's reports; the finished review when it has just been made.
+    pub fn take_reports(&mut self) -> Option<Analysis> {
+        let job = self.job.as_ref()?;
+        let mut done = None;
+        while let Ok(r) = job.reports.try_recv() {
+            match r {
+                Report::Progress(d, t) => self.progress = (d, t),
+                Report::Done(a) => done = Some(a),
+            }
+        }
+        let a = done?;
+        self.job = None;
+        self.analysis = a.clone();
+        a
+    }
+
+    /// Everything into the review screen.
+    pub fn show(&self, ui: &AppWindow) {
+        let r = ui.global::<ReviewAdapter>();
+        let pos = &self.positions[self.ply];
+        let g = pos.geometry();
+        // The player's side at the bottom, as in the game.
+        let flipped = self.human == Color::Black && self.summary.opponent.level().is_some();
+        r.set_game(game_kind(self.summary.game));
+        r.set_result(result_code(self.summary.result));
+        r.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+        r.set_board_size(g.size() as i32);
+        let lines: Vec<LineVm> = board_coords::segments(g, flipped)
+            .into_iter()
+            .map(|s| LineVm {
+                x: s.x,
+                y: s.y,
+                w: s.w,
+                h: s.h,
+                rising: s.rising,
+            })
+            .collect();
+        // Once per review: the board's art is painted again when its lines change.
+        if !self.lines_shown.replace(true) {
+            r.set_lines(ModelRc::new(VecModel::from(lines)));
+        }
+        let last = self.ply.checked_sub(1).map(|i| &self.paths[i]);
+        let best = self.best_here(pos);
+        let ends = |p: Option<&Vec<Point>>| -> Vec<Point> {
+            p.filter(|l| l.len() > 1)
+                .map(|l| vec![l[0], l[l.len() - 1]])
+                .unwrap_or_default()
+        };
+        let (last_ends, best_ends) = (ends(last), ends(best.as_ref()));
+        let spots: Vec<SpotVm> = g
+            .points()
+            .iter()
+            .map(|&p| {
+                let (x, y) = board_coords::xy(g, p, flipped);
+                let (file_label, rank_label) = board_coords::edge_labels(g, p, flipped);
+                SpotVm {
+                    x,
+                    y,
+                    label: g.label(p).into(),
+                    mark: if self.show_best && best_ends.contains(&p) {
+                        SpotMark::Hint
+                    } else {
+                        SpotMark::None
+                    },
+                    last: last_ends.contains(&p),
+                    file_label: file_label.into(),
+                    rank_label: rank_label.into(),
+                }
+            })
+            .collect();
+        r.set_spots(ModelRc::new(VecModel::from(spots)));
+        let pieces: Vec<PieceVm> = g
+            .points()
+            .iter()
+            .filter_map(|&p| {
+                let pc = pos.piece_at(p)?;
+                let (x, y) = board_coords::xy(g, p, flipped);
+                Some(PieceVm {
+                    x,
+                    y,
+                    white: pc.color == Color::White,
+                    king: pc.role == Role::King,
+                    ..PieceVm::default()
+                })
+            })
+            .collect();
+        r.set_pieces(ModelRc::new(VecModel::from(pieces)));
+        r.set_last_move(
+            last.map(|l| board_coords::polyline(g, l, flipped))
+                .unwrap_or_default()
+                .into(),
+        );
+        r.set_best_path(
+            best.map(|b| board_coords::polyline(g, &b, flipped))
+                .unwrap_or_default()
+                .into(),
+        );
+        r.set_show_best(self.show_best);
+        r.set_ply(self.ply as i32);
+        r.set_plies(self.plies() as i32);
+        if self.ply > 0 {
+            let i = self.ply - 1;
+            let start_black = self.positions[0].side_to_move() == Color::Black;
+            let number = 1 + (i + start_black as usize) / 2;
+            let black = (i + start_black as usize) % 2 == 1;
+            r.set_move_number(format!("{number}{}", if black { "..." } else { "." }).into());
+            r.set_move_text(self.notations[i].clone().into());
+        }
+        let a = self.analysis.as_ref();
+        let review = self
+            .ply
+            .checked_sub(1)
+            .and_then(|i| a.and_then(|a| a.moves.get(i)));
+        r.set_judgement(match review.map(|m| m.judgement) {
+            Some(Judgement::Mistake) => 1,
+            Some(Judgement::Blunder) => 2,
+            _ => 0,
+        });
+        r.set_best_move(review.map(|m| m.best.clone()).unwrap_or_default().into());
+        r.set_score(
+            a.and_then(|a| a.scores.get(self.ply))
+                .map(|&s| history::score_text(s))
+                .unwrap_or_default()
+                .into(),
+        );
+        r.set_analysed(a.is_some());
+        r.set_analysing(self.job.is_some());
+        r.set_done(self.progress.0 as i32);
+        r.set_total(self.progress.1 as i32);
+        match a {
+            Some(a) => {
+                r.set_graph(history::graph_path(&a.scores, 1000.0, 200.0).into());
+                let n = a.scores.len().saturating_sub(1).max(1) as f32;
+                let marks: Vec<GraphMarkVm> = history::marked(a)
+                    .into_iter()
+                    .map(|(i, j)| {
+                        let (x, y) = history::graph_point(i + 1, a.scores[i + 1], n, 1.0, 1.0);
+                        GraphMarkVm {
+                            x,
+                            y,
+                            blunder: j == Judgement::Blunder,
+                        }
+                    })
+                    .collect();
+                r.set_marks(ModelRc::new(VecModel::from(marks)));
+            }
+            None => {
+                r.set_graph("".into());
+                r.set_marks(ModelRc::default());
+            }
+        }
+    }
+
+    /// The engine's best move in `pos` as a route, once the review has it.
+    fn best_here(&self, pos: &Position) -> Option<Vec<Point>> {
+        let a = self.analysis.as_ref()?;
+        let name = match a.moves.get(self.ply) {
+            Some(m) => &m.best,
+            None => a.best_last.as_ref()?,
+        };
+        let s = Session::from_record(GameRecord::from_position(pos.clone()));
+        s.legal_moves()
+            .iter()
+            .find(|d| &d.notation == name)
+            .map(|d| d.path.clone())
+    }
+}
+
+/// A result as the screens code it (see `HistoryRowVm`).
+fn result_code(r: GameResult) -> i32 {
+    match r {
+        GameResult::Won => 0,
+        GameResult::Lost => 1,
+        GameResult::Drawn => 2,
+        GameResult::SideWon(Color::White) => 3,
+        GameResult::SideWon(Color::Black) => 4,
+    }
+}
+
+/// The History list (newest first) and the statistics into the window; `summaries` are the
+/// history's, oldest first, with the entries' ids.
+pub fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usize) {
+    let h = ui.global::<HistoryAdapter>();
+    let rows: Vec<HistoryRowVm> = summaries
+        .iter()
+        .rev()
+        .map(|(_, s, reviewed)| HistoryRowVm {
+            game: game_kind(s.game),
+            result: result_code(s.result),
+            level: s.opponent.level().unwrap_or(0) as i32,
+            moves: s.plies.div_ceil(2) as i32,
+            date: history::date(s.ended).into(),
+            reviewed: *reviewed,
+        })
+        .collect();
+    h.set_rows(ModelRc::new(VecModel::from(rows)));
+    h.set_damaged(damaged as i32);
+    let list: Vec<Summary> = summaries.iter().map(|(_, s, _)| s.clone()).collect();
+    let st = history::stats(&list);
+    let tally = |game, level, t: history::Tally| TallyVm {
+        game,
+        level,
+        won: t.won as i32,
+        drawn: t.drawn as i32,
+        lost: t.lost as i32,
+    };
+    let per_game: Vec<TallyVm> = st
+        .per_game
+        .iter()
+        .map(|&(g, t)| tally(game_kind(g), 0, t))
+        .collect();
+    let per_level: Vec<TallyVm> = st
+        .per_level
+        .iter()
+        .filter(|(_, t)| t.games() > 0)
+        .map(|&(l, t)| tally(crate::GameKind::Turkish, l as i32, t))
+        .collect();
+    h.set_per_game(ModelRc::new(VecModel::from(per_game)));
+    h.set_per_level(ModelRc::new(VecModel::from(per_level)));
+    h.set_streak(st.streak as i32);
+    h.set_best_streak(st.best_streak as i32);
+    h.set_two_player_games(st.two_player_games as i32);
+}
