@@ -28,6 +28,10 @@ fn main() {
         measure(SIZES[arg(1)], GAMES[arg(2)]);
         return;
     }
+    if args.iter().any(|a| a == "--history") {
+        history_and_review();
+        return;
+    }
     println!("software renderer, game screen, two players, one thread, this machine");
     for (i, g) in (0..SIZES.len()).flat_map(|i| (0..GAMES.len()).map(move |g| (i, g))) {
         let out = std::process::Command::new(std::env::current_exe().expect("bench path"))
@@ -40,6 +44,104 @@ fn main() {
             std::process::exit(1);
         }
     }
+    let out = std::process::Command::new(std::env::current_exe().expect("bench path"))
+        .arg("--history")
+        .output()
+        .expect("the bench runs itself");
+    print!("{}", String::from_utf8_lossy(&out.stdout));
+    if !out.status.success() {
+        eprint!("{}", String::from_utf8_lossy(&out.stderr));
+        std::process::exit(1);
+    }
+}
+
+/// A finished Turkish game of `plies` plies (the first legal move each time, then a
+/// resignation), as the history keeps it.
+fn finished_game(plies: usize, id: u64) -> dama_ui::store::FinishedGame {
+    let mut s = dama_core::Session::new(dama_core::Rules::new(dama_core::GameId::Turkish));
+    for i in 0..plies {
+        let n = s.legal_moves().len();
+        let Some(m) = s
+            .legal_moves()
+            .get((i * 7 + id as usize) % n.max(1))
+            .map(|d| d.mv)
+        else {
+            break;
+        };
+        s.play(&m).unwrap();
+    }
+    let side = s.position().side_to_move();
+    let _ = s.resign(side);
+    let outcome = s.outcome().expect("resigned");
+    dama_ui::store::FinishedGame {
+        record: s.record().to_json(),
+        opponent: dama_ui::flow::Opponent::Computer(3),
+        human_black: false,
+        ended: 1_796_256_000 + id,
+        id,
+        analysis: None,
+        ending: Some(dama_ui::store::Ending {
+            game: dama_core::GameId::Turkish,
+            outcome,
+            plies: s.record().played().len(),
+        }),
+    }
+}
+
+/// Issue 26: the History screen opened with 100 games (the list built from the
+/// summaries, and its frame), and a 100-move game reviewed at the default budget while the
+/// player steps through it: the frames drawn while the engine works on the other core.
+fn history_and_review() {
+    let (w, h, scale) = (1080, 2400, 2.625);
+    let mut screen = Screen::install(w, h, scale).expect("headless platform");
+    let dir = std::env::temp_dir().join(format!("dama-history-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = dama_ui::store::Store::new(dir.clone());
+    let games: Vec<_> = (0..100).map(|i| finished_game(100, i)).collect();
+    store.save_history(&games).expect("history written");
+    let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
+    ui.show().expect("shown");
+    screen.advance(Duration::from_millis(16));
+    screen.draw().expect("first frame");
+    let t = Instant::now();
+    ui.with(|a| a.show_history());
+    let list = t.elapsed().as_secs_f64() * 1e3;
+    let t = Instant::now();
+    screen.draw();
+    let frame = t.elapsed().as_secs_f64() * 1e3;
+    println!(
+        "History, 1080x2400: 100 games listed in {list:.2} ms, its first frame {frame:.2} ms (target 16 ms: {:.2}x together)",
+        (list + frame) / 16.0
+    );
+    let plies = ui.with(|a| {
+        a.open_review(0);
+        a.review().map(|r| r.plies()).unwrap_or(0)
+    });
+    let t = Instant::now();
+    let mut frames = Vec::new();
+    let mut ply = 0;
+    while ui.with(|a| a.review().is_some_and(|r| r.analysing())) {
+        // One step of the player and one frame, as a tap on Next would bring.
+        let f = Instant::now();
+        ui.with(|a| a.take_review_reports());
+        ply = (ply + 1) % (plies as i32 + 1);
+        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(ply);
+        screen.advance(Duration::from_millis(16));
+        screen.draw();
+        frames.push(f.elapsed().as_secs_f64() * 1e3);
+        std::thread::sleep(Duration::from_millis(16));
+    }
+    ui.with(|a| a.take_review_reports());
+    let analysed = t.elapsed().as_secs_f64();
+    let n = frames.len();
+    let (fmin, fmed, fmax) = stats(frames);
+    println!(
+        "Review, 1080x2400, {plies} plies at {} nodes a position: analysed in {analysed:.1} s; step + frame meanwhile min {fmin:.2} ms median {fmed:.2} ms max {fmax:.2} ms ({n} frames; target 16 ms: median {:.2}x, max {:.2}x)",
+        dama_core::ai::analysis::DEFAULT_NODES,
+        fmed / 16.0,
+        fmax / 16.0
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A game (its name, its choice on Home) and the moves played; `undo`: each move is taken
