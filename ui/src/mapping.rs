@@ -161,6 +161,20 @@ pub fn move_number(r: &GameRecord) -> (i32, bool) {
     (number as i32, side == Color::White)
 }
 
+/// The board's lines as the window draws them.
+pub fn line_vms(g: &dama_core::Geometry, flipped: bool) -> Vec<crate::LineVm> {
+    crate::board_coords::segments(g, flipped)
+        .into_iter()
+        .map(|s| crate::LineVm {
+            x: s.x,
+            y: s.y,
+            w: s.w,
+            h: s.h,
+            rising: s.rising,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,8 +14,7 @@ use crate::models::{self, Models};
 use crate::selection::Mark;
 use crate::store::Settings;
 use crate::{
-    AppWindow, DotVm, GameAdapter, GameModels, LineVm, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup,
-    Winner,
+    AppWindow, DotVm, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
 };
 use dama_core::{Color, Geometry, Point, Position, Role};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -80,16 +79,7 @@ impl<'a> GameView<'a> {
         game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         game.set_board_size(g.size() as i32);
         if self.models.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
-            let lines: Vec<LineVm> = board_coords::segments(g, flipped)
-                .into_iter()
-                .map(|s| LineVm {
-                    x: s.x,
-                    y: s.y,
-                    w: s.w,
-                    h: s.h,
-                    rising: s.rising,
-                })
-                .collect();
+            let lines = crate::mapping::line_vms(g, flipped);
             // A new model, not new rows: the board's art is painted from this property
             // and is painted again only when the property changes.
             ui.global::<GameModels>()

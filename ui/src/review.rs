@@ -7,8 +7,8 @@ use crate::history::{self, Result as GameResult, Summary};
 use crate::mapping::game_kind;
 use crate::store::FinishedGame;
 use crate::{
-    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, LineVm, PieceVm,
-    ReviewAdapter, SpotMark, SpotVm, TallyVm,
+    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, PieceVm, ReviewAdapter,
+    SpotMark, SpotVm, TallyVm,
 };
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::ai::Engine;
@@ -187,16 +187,7 @@ impl Review {
         r.set_result(result_code(self.summary.result));
         r.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         r.set_board_size(g.size() as i32);
-        let lines: Vec<LineVm> = board_coords::segments(g, flipped)
-            .into_iter()
-            .map(|s| LineVm {
-                x: s.x,
-                y: s.y,
-                w: s.w,
-                h: s.h,
-                rising: s.rising,
-            })
-            .collect();
+        let lines = crate::mapping::line_vms(g, flipped);
         // Once per review: the board's art is painted again when its lines change.
         if !self.lines_shown.replace(true) {
             r.set_lines(ModelRc::new(VecModel::from(lines)));

@@ -93,6 +93,16 @@ fn code(h: &AppHandle) -> String {
     h.with(|a| a.record().unwrap().current().to_code())
 }
 
+/// Home → Turkish Dama for two players → Play, as a player taps it.
+async fn two_player_turkish_from_home(ui: &AppWindow) {
+    let size = ui.window().size();
+    tall(ui).await;
+    tap(ui, "Turkish Dama").await;
+    tap(ui, "Two players").await;
+    tap(ui, "Play").await;
+    ui.window().set_size(size);
+}
+
 /// Makes Home tall enough to show every card and option without scrolling (the testing
 /// backend finds only what is in view).
 async fn tall(ui: &AppWindow) {
@@ -170,12 +180,7 @@ async fn home_options_come_from_the_core_table(h: AppHandle, _dir: PathBuf) {
 /// cost one generation: the new position's moves (issue 16).
 async fn a_tapped_move_is_played_shown_and_listed(h: AppHandle, _dir: PathBuf) {
     let ui: &AppWindow = &h;
-    let size = ui.window().size();
-    tall(ui).await;
-    tap(ui, "Turkish Dama").await;
-    tap(ui, "Two players").await;
-    tap(ui, "Play").await;
-    ui.window().set_size(size);
+    two_player_turkish_from_home(ui).await;
     assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(h.shown_pieces(), 32);
     let before = dama_core::stats::generations();
@@ -613,12 +618,7 @@ async fn leaving_resuming_and_replacing_a_game(h: AppHandle, _dir: PathBuf) {
 /// The app reopens into the unfinished game, as it was saved.
 async fn an_unfinished_game_reopens(h: AppHandle, dir: PathBuf) {
     let ui: &AppWindow = &h;
-    let size = ui.window().size();
-    tall(ui).await;
-    tap(ui, "Turkish Dama").await;
-    tap(ui, "Two players").await;
-    tap(ui, "Play").await;
-    ui.window().set_size(size);
+    two_player_turkish_from_home(ui).await;
     tap(ui, "c3").await;
     tap(ui, "c4").await;
     settle(&h).await;
@@ -899,12 +899,7 @@ async fn sounds_and_touches_follow_the_play_and_the_settings(h: AppHandle, dir: 
     let ui: &AppWindow = &h;
     let record = Recording::default();
     h.with(|a| a.set_feedback(Feedback::recording(&record)));
-    let size = ui.window().size();
-    tall(ui).await;
-    tap(ui, "Turkish Dama").await;
-    tap(ui, "Two players").await;
-    tap(ui, "Play").await;
-    ui.window().set_size(size);
+    two_player_turkish_from_home(ui).await;
     tap(ui, "d3").await;
     tap(ui, "d4").await;
     settle(&h).await;
