@@ -74,6 +74,8 @@ pub struct App {
     /// The game under review, and the review's budget per position.
     review: Option<crate::review::Review>,
     review_nodes: u64,
+    /// The position being set up.
+    editor: Option<crate::editor::Editor>,
 }
 
 impl App {
@@ -449,6 +451,44 @@ impl App {
         }
     }
 
+    /// The position editor, for Home's game and options, from its start position.
+    pub fn show_editor(&mut self) {
+        self.editor = Some(crate::editor::Editor::new(self.settings.new_game.rules()));
+        if let Some(ui) = self.ui.upgrade() {
+            ui.set_screen(Screen::Editor);
+        }
+        self.show_edited();
+    }
+
+    /// Changes the position being set up and shows it.
+    pub(crate) fn edit(&mut self, change: impl FnOnce(&mut crate::editor::Editor)) {
+        if let Some(e) = &mut self.editor {
+            change(e);
+        }
+        self.show_edited();
+    }
+
+    fn show_edited(&self) {
+        if let (Some(ui), Some(e)) = (self.ui.upgrade(), &self.editor) {
+            crate::editor::show(&ui, e);
+        }
+    }
+
+    /// Plays the set-up position against Home's opponent (the player's colour as chosen
+    /// there), if the core accepts it.
+    pub fn play_edited(&mut self) {
+        let Some(pos) = self.editor.as_ref().and_then(|e| e.position().ok()) else {
+            return;
+        };
+        let new_game = &self.settings.new_game;
+        let human = if new_game.play_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.begin(GameRecord::from_position(pos), new_game.opponent, human);
+    }
+
     /// The game under review (tests).
     pub fn review(&self) -> Option<&crate::review::Review> {
         self.review.as_ref()
@@ -650,6 +690,17 @@ fn connect_history(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     r.on_cancel(on(app, |a| a.change_review(|r| r.cancel())));
     ui.global::<Wakeup>()
         .on_review_ready(on(app, App::take_review_reports));
+    let e = ui.global::<crate::EditorAdapter>();
+    e.on_show_editor(on(app, App::show_editor));
+    e.on_tapped(on_with(app, |a, i: i32| {
+        a.edit(|e| e.tap(i.max(0) as usize))
+    }));
+    e.on_choose_white_to_move(on_with(app, |a, white: bool| {
+        a.edit(|e| e.set_side(if white { Color::White } else { Color::Black }))
+    }));
+    e.on_clear(on(app, |a| a.edit(crate::editor::Editor::clear)));
+    e.on_reset(on(app, |a| a.edit(crate::editor::Editor::reset)));
+    e.on_play(on(app, App::play_edited));
 }
 
 /// Wires a callback of the window to a method of the app, through a weak reference.
@@ -719,6 +770,7 @@ pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint:
             summaries: Vec::new(),
             review: None,
             review_nodes: dama_core::ai::analysis::DEFAULT_NODES,
+            editor: None,
         })
     });
     ui.global::<crate::SettingsAdapter>()

@@ -7,6 +7,7 @@
 //! * [`board_coords`]: the boards' coordinates and path data for drawing them.
 //! * [`board_art`]: the board's wood, lines and points, painted once per size into an image.
 //! * [`store`]: settings and the unfinished game, saved atomically.
+//! * [`editor`]: the position editor, validated through the core's `Setup`.
 //! * [`history`]: the finished games' summaries, statistics and evaluation graphs.
 //! * [`review`]: the History, Statistics and Review screens, the engine's review on its thread.
 //! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
@@ -39,6 +40,7 @@ pub mod animation;
 pub mod app;
 pub mod board_art;
 pub mod board_coords;
+pub mod editor;
 pub mod flow;
 pub mod history;
 mod home;

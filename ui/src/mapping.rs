@@ -175,6 +175,51 @@ pub fn line_vms(g: &dama_core::Geometry, flipped: bool) -> Vec<crate::LineVm> {
         .collect()
 }
 
+/// The points and pieces of a board that shows a position and nothing moving: `piece`
+/// says what stands on a point, `mark` its mark and whether the last move touched it.
+pub fn still_board(
+    g: &dama_core::Geometry,
+    flipped: bool,
+    piece: impl Fn(dama_core::Point) -> Option<(Color, dama_core::position::Role)>,
+    mark: impl Fn(dama_core::Point) -> (crate::SpotMark, bool),
+) -> (Vec<crate::SpotVm>, Vec<crate::PieceVm>) {
+    let xy = |p| crate::board_coords::xy(g, p, flipped);
+    let spots = g
+        .points()
+        .iter()
+        .map(|&p| {
+            let (x, y) = xy(p);
+            let (file_label, rank_label) = crate::board_coords::edge_labels(g, p, flipped);
+            let (mark, last) = mark(p);
+            crate::SpotVm {
+                x,
+                y,
+                label: g.label(p).into(),
+                mark,
+                last,
+                file_label: file_label.into(),
+                rank_label: rank_label.into(),
+            }
+        })
+        .collect();
+    let pieces = g
+        .points()
+        .iter()
+        .filter_map(|&p| {
+            let (color, role) = piece(p)?;
+            let (x, y) = xy(p);
+            Some(crate::PieceVm {
+                x,
+                y,
+                white: color == Color::White,
+                king: role == dama_core::position::Role::King,
+                ..crate::PieceVm::default()
+            })
+        })
+        .collect();
+    (spots, pieces)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

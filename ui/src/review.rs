@@ -7,12 +7,11 @@ use crate::history::{self, Result as GameResult, Summary};
 use crate::mapping::game_kind;
 use crate::store::FinishedGame;
 use crate::{
-    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, PieceVm, ReviewAdapter,
-    SpotMark, SpotVm, TallyVm,
+    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, ReviewAdapter, SpotMark,
+    TallyVm,
 };
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::ai::Engine;
-use dama_core::position::Role;
 use dama_core::{Color, GameRecord, Point, Position, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,43 +199,20 @@ impl Review {
                 .unwrap_or_default()
         };
         let (last_ends, best_ends) = (ends(last), ends(best.as_ref()));
-        let spots: Vec<SpotVm> = g
-            .points()
-            .iter()
-            .map(|&p| {
-                let (x, y) = board_coords::xy(g, p, flipped);
-                let (file_label, rank_label) = board_coords::edge_labels(g, p, flipped);
-                SpotVm {
-                    x,
-                    y,
-                    label: g.label(p).into(),
-                    mark: if self.show_best && best_ends.contains(&p) {
-                        SpotMark::Hint
-                    } else {
-                        SpotMark::None
-                    },
-                    last: last_ends.contains(&p),
-                    file_label: file_label.into(),
-                    rank_label: rank_label.into(),
-                }
-            })
-            .collect();
+        let show_best = self.show_best;
+        let (spots, pieces) = crate::mapping::still_board(
+            g,
+            flipped,
+            |p| pos.piece_at(p).map(|pc| (pc.color, pc.role)),
+            |p| {
+                let hint = show_best && best_ends.contains(&p);
+                (
+                    if hint { SpotMark::Hint } else { SpotMark::None },
+                    last_ends.contains(&p),
+                )
+            },
+        );
         r.set_spots(ModelRc::new(VecModel::from(spots)));
-        let pieces: Vec<PieceVm> = g
-            .points()
-            .iter()
-            .filter_map(|&p| {
-                let pc = pos.piece_at(p)?;
-                let (x, y) = board_coords::xy(g, p, flipped);
-                Some(PieceVm {
-                    x,
-                    y,
-                    white: pc.color == Color::White,
-                    king: pc.role == Role::King,
-                    ..PieceVm::default()
-                })
-            })
-            .collect();
         r.set_pieces(ModelRc::new(VecModel::from(pieces)));
         r.set_last_move(
             last.map(|l| board_coords::polyline(g, l, flipped))

@@ -275,6 +275,8 @@ fn screenshots() {
             shot(ui, &name("review"));
             handle.with(|a| a.show_statistics());
             shot(ui, &name("statistics"));
+            handle.with(|a| a.show_editor());
+            shot(ui, &name("editor"));
         }
         // The dark theme at this size.
         ui.global::<dama_ui::SettingsAdapter>()

@@ -1063,6 +1063,43 @@ async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, dir: PathBuf
     assert_eq!(hist.get_streak(), 0);
 }
 
+/// Issue 26 item 4: Home's "Set up a position" opens the editor for Home's game; taps
+/// place and change pieces, the side to move is chosen, the core's refusal is explained
+/// (R-T8: a man on its far row; R-T10: king against a lone man is decided), and the
+/// position is played against Home's opponent and saved.
+async fn a_position_is_set_up_and_played(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Turkish Dama").await;
+    tap(ui, "Two players").await;
+    tap(ui, "Set up a position").await;
+    assert_eq!(ui.get_screen(), Screen::Editor);
+    let e = ui.global::<dama_ui::EditorAdapter>();
+    assert_eq!(e.get_problem(), 0, "the start position is playable");
+    tap(ui, "Clear").await;
+    assert_eq!(e.get_problem(), 4, "an empty board is decided");
+    tap(ui, "a8").await;
+    for _ in 0..3 {
+        tap(ui, "h8").await;
+    }
+    assert_eq!((e.get_problem(), e.get_point().as_str()), (3, "a8"));
+    assert_eq!(e.get_code(), "W:Wa8:Bh8");
+    tap(ui, "a8").await;
+    tap(ui, "b2").await;
+    for _ in 0..3 {
+        tap(ui, "g7").await;
+    }
+    tap(ui, "Black to move").await;
+    assert_eq!(e.get_problem(), 0);
+    assert_eq!(e.get_code(), "B:WKa8,b2:Bg7,h8");
+    tap(ui, "Play this position").await;
+    assert_eq!(ui.get_screen(), Screen::Game);
+    assert_eq!(code(&h), "B:WKa8,b2:Bg7,h8");
+    h.with(|a| a.flush_saves());
+    let (_, saved) = Store::new(&dir).load_game().expect("saved");
+    assert_eq!(saved.record().start().to_code(), "B:WKa8,b2:Bg7,h8");
+}
+
 fn main() {
     let all = scenarios![
         home_options_come_from_the_core_table,
@@ -1087,6 +1124,7 @@ fn main() {
         sounds_and_touches_follow_the_play_and_the_settings,
         board_and_piece_styles_are_chosen_and_kept,
         a_finished_game_is_reviewed_from_the_history,
+        a_position_is_set_up_and_played,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

@@ -1,0 +1,271 @@
+//! The position editor, without Slint: pieces placed and removed point by point, the side
+//! to move, and the position made only through the core's validating `Setup`, whose typed
+//! error the screen explains.
+
+use dama_core::position::Role;
+use dama_core::setup::{CodeError, Setup};
+use dama_core::{Color, Point, Position, Rules, Session};
+
+/// What is on a point while editing.
+pub type Cell = Option<(Color, Role)>;
+
+/// Why the set-up position cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// More pieces of `color` than the game starts with (`max`).
+    TooManyPieces {
+        /// Whose.
+        color: Color,
+        /// The most allowed.
+        max: u32,
+    },
+    /// Turkish: a man on its far row, where it would have been crowned (R-T8).
+    ManOnPromotionRow(String),
+    /// The game is over in this position already (a side has no piece or no move).
+    Decided,
+    /// Anything else the core refused (cannot come from the editor's taps).
+    Other(String),
+}
+
+/// A position being set up.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    rules: Rules,
+    cells: Vec<Cell>,
+    side: Color,
+}
+
+impl Editor {
+    /// The start position of `rules`' game.
+    pub fn new(rules: Rules) -> Editor {
+        let mut e = Editor {
+            rules,
+            cells: Vec::new(),
+            side: Color::White,
+        };
+        e.reset();
+        e
+    }
+
+    /// The game and its options.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Back to the start position.
+    pub fn reset(&mut self) {
+        let start = Position::start(self.rules);
+        self.side = start.side_to_move();
+        self.cells = self
+            .points()
+            .iter()
+            .map(|&p| start.piece_at(p).map(|pc| (pc.color, pc.role)))
+            .collect();
+    }
+
+    /// An empty board.
+    pub fn clear(&mut self) {
+        self.cells.iter_mut().for_each(|c| *c = None);
+    }
+
+    fn points(&self) -> Vec<Point> {
+        self.rules.geometry().points().to_vec()
+    }
+
+    /// What is on point `index` (the board's order).
+    pub fn cell(&self, index: usize) -> Cell {
+        self.cells.get(index).copied().flatten()
+    }
+
+    /// A tap on point `index`: empty → white man → white king → black man → black king →
+    /// empty.
+    pub fn tap(&mut self, index: usize) {
+        let Some(c) = self.cells.get_mut(index) else {
+            return;
+        };
+        *c = match *c {
+            None => Some((Color::White, Role::Man)),
+            Some((Color::White, Role::Man)) => Some((Color::White, Role::King)),
+            Some((Color::White, Role::King)) => Some((Color::Black, Role::Man)),
+            Some((Color::Black, Role::Man)) => Some((Color::Black, Role::King)),
+            Some((Color::Black, Role::King)) => None,
+        };
+    }
+
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: Color) {
+        self.side = side;
+    }
+
+    /// The unvalidated setup of what is on the board.
+    pub fn setup(&self) -> Setup {
+        let g = self.rules.geometry();
+        let mut s = Setup {
+            side: Some(self.side),
+            ..Setup::default()
+        };
+        for (p, c) in self.points().into_iter().zip(&self.cells) {
+            if let Some((color, role)) = c {
+                let entry = (*role == Role::King, g.label(p));
+                match color {
+                    Color::White => s.white.push(entry),
+                    Color::Black => s.black.push(entry),
+                }
+            }
+        }
+        s
+    }
+
+    /// The position to play, validated by the core; or what is wrong with it.
+    pub fn position(&self) -> Result<Position, Problem> {
+        let pos = Position::from_setup(self.rules, &self.setup()).map_err(|e| match e {
+            CodeError::TooManyPieces { color, max, .. } => Problem::TooManyPieces { color, max },
+            CodeError::ManOnPromotionRow { label, .. } => Problem::ManOnPromotionRow(label),
+            e => Problem::Other(e.to_string()),
+        })?;
+        let game = Session::from_record(dama_core::GameRecord::from_position(pos.clone()));
+        if game.outcome().is_some() {
+            return Err(Problem::Decided);
+        }
+        Ok(pos)
+    }
+
+    /// The position code of what is on the board (also while it cannot be played).
+    pub fn code(&self) -> String {
+        match Position::from_setup(self.rules, &self.setup()) {
+            Ok(p) => p.to_code(),
+            Err(_) => {
+                let s = self.setup();
+                let list = |v: &[(bool, String)]| {
+                    v.iter()
+                        .map(|(k, l)| format!("{}{l}", if *k { "K" } else { "" }))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                let side = if self.side == Color::White { "W" } else { "B" };
+                format!("{side}:W{}:B{}", list(&s.white), list(&s.black))
+            }
+        }
+    }
+}
+
+/// The editor into its screen.
+pub fn show(ui: &crate::AppWindow, e: &Editor) {
+    use slint::{ComponentHandle, ModelRc, VecModel};
+    let a = ui.global::<crate::EditorAdapter>();
+    let g = e.rules().geometry();
+    a.set_game(crate::mapping::game_kind(e.rules().game()));
+    a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+    a.set_board_size(g.size() as i32);
+    a.set_lines(ModelRc::new(VecModel::from(crate::mapping::line_vms(
+        g, false,
+    ))));
+    let points = g.points();
+    let (spots, pieces) = crate::mapping::still_board(
+        g,
+        false,
+        |p| e.cell(points.iter().position(|&q| q == p)?),
+        |_| (crate::SpotMark::None, false),
+    );
+    a.set_spots(ModelRc::new(VecModel::from(spots)));
+    a.set_pieces(ModelRc::new(VecModel::from(pieces)));
+    a.set_white_to_move(e.side() == Color::White);
+    a.set_code(e.code().into());
+    let (problem, max, point, detail) = match e.position() {
+        Ok(_) => (0, 0, String::new(), String::new()),
+        Err(Problem::TooManyPieces { color, max }) => (
+            if color == Color::White { 1 } else { 2 },
+            max,
+            String::new(),
+            String::new(),
+        ),
+        Err(Problem::ManOnPromotionRow(l)) => (3, 0, l, String::new()),
+        Err(Problem::Decided) => (4, 0, String::new(), String::new()),
+        Err(Problem::Other(d)) => (5, 0, String::new(), d),
+    };
+    a.set_problem(problem);
+    a.set_max(max as i32);
+    a.set_point(point.into());
+    a.set_detail(detail.into());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::GameId;
+
+    fn at(e: &Editor, label: &str) -> usize {
+        let g = e.rules().geometry();
+        let p = g.parse_label(label).unwrap();
+        g.points().iter().position(|&q| q == p).unwrap()
+    }
+
+    #[test]
+    fn it_starts_from_the_start_and_its_taps_cycle_the_pieces() {
+        let mut e = Editor::new(Rules::new(GameId::Turkish));
+        assert_eq!(
+            e.position().unwrap(),
+            Position::start(Rules::new(GameId::Turkish))
+        );
+        e.clear();
+        let d4 = at(&e, "d4");
+        let kinds: Vec<Cell> = (0..5)
+            .map(|_| {
+                e.tap(d4);
+                e.cell(d4)
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            vec![
+                Some((Color::White, Role::Man)),
+                Some((Color::White, Role::King)),
+                Some((Color::Black, Role::Man)),
+                Some((Color::Black, Role::King)),
+                None
+            ]
+        );
+    }
+
+    #[test]
+    fn the_core_decides_what_can_be_played() {
+        let mut e = Editor::new(Rules::new(GameId::Turkish));
+        e.clear();
+        assert_eq!(e.position(), Err(Problem::Decided), "no pieces: over");
+        e.tap(at(&e, "a8")); // a white man on its far row (R-T8)
+        e.tap(at(&e, "h8"));
+        e.tap(at(&e, "h8"));
+        e.tap(at(&e, "h8")); // a black man
+        assert_eq!(e.position(), Err(Problem::ManOnPromotionRow("a8".into())));
+        assert_eq!(e.code(), "W:Wa8:Bh8");
+        e.tap(at(&e, "a8")); // now a king
+        assert_eq!(
+            e.position(),
+            Err(Problem::Decided),
+            "R-T10: king against a lone man"
+        );
+        e.tap(at(&e, "b2"));
+        for _ in 0..3 {
+            e.tap(at(&e, "g7"));
+        }
+        e.set_side(Color::Black);
+        let p = e.position().unwrap();
+        assert_eq!(p.to_code(), "B:WKa8,b2:Bg7,h8");
+        assert_eq!(e.code(), p.to_code());
+        // Seventeen white men are more than a side starts with.
+        let mut many = Editor::new(Rules::new(GameId::Turkish));
+        many.tap(at(&many, "a5"));
+        assert_eq!(
+            many.position(),
+            Err(Problem::TooManyPieces {
+                color: Color::White,
+                max: 16
+            })
+        );
+    }
+}
