@@ -50,16 +50,19 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
         h: h as usize,
         px: image.make_mut_slice(),
     };
-    c.px.fill(art.wood);
-    let side = w.max(h) as f32;
-    for (i, p) in c.px.iter_mut().enumerate() {
-        let k = art.surface.grain(i % w as usize, i / w as usize, side);
-        let t = |v: u8| (v as f32 * k).clamp(0.0, 255.0) as u8;
-        *p = Rgb8Pixel {
-            r: t(p.r),
-            g: t(p.g),
-            b: t(p.b),
-        };
+    let tile = art.surface.tile();
+    for (y, row) in c.px.chunks_mut(w.max(1) as usize).enumerate() {
+        let line = &tile[(y % TILE) * TILE..][..TILE];
+        for (x, p) in row.iter_mut().enumerate() {
+            let k = line[x % TILE];
+            // A float cast saturates: 255 at most.
+            let t = |v: u8| (v as f32 * k + 0.5) as u8;
+            *p = Rgb8Pixel {
+                r: t(art.wood.r),
+                g: t(art.wood.g),
+                b: t(art.wood.b),
+            };
+        }
     }
     c.corners(art.corner_radius, art.edge);
     let (wf, hf) = (w as f32, h as f32);
@@ -168,26 +171,43 @@ impl Surface {
     /// contrast is checked against the flat colour, with this margin).
     pub const GRAIN: f32 = 0.035;
 
-    /// The brightness factor of pixel (x, y) of an image `side` pixels wide: a texture
-    /// made of a few sines and hashed noise, the same on every paint.
-    fn grain(self, x: usize, y: usize, side: f32) -> f32 {
-        let (u, v) = (x as f32 / side.max(1.0), y as f32 / side.max(1.0));
-        let noise = hash(x as u32, y as u32);
-        let t = match self {
-            Surface::Wood => {
-                let wave = (v * 70.0 + (u * 9.0).sin() * 2.2 + (u * 23.0).sin() * 0.6).sin();
-                0.75 * wave + 0.25 * noise
-            }
-            Surface::Baize => noise,
-            Surface::Stone => {
-                let cloud =
-                    (u * 11.0 + (v * 7.0).sin() * 1.7).sin() * (v * 9.0 + (u * 5.0).cos()).cos();
-                0.7 * cloud + 0.3 * noise
-            }
-        };
-        1.0 + Surface::GRAIN * t.clamp(-1.0, 1.0)
+    /// The brightness factors of one tile of the texture, [`TILE`] pixels square, made
+    /// once per surface: a few sines whose periods divide the tile, and hashed noise, so
+    /// that tiles join without a seam. Painting then costs a lookup per pixel (the sines
+    /// per pixel of a 1026-pixel board took 84 ms).
+    fn tile(self) -> &'static [f32] {
+        static TILES: [once_cell::sync::OnceCell<Vec<f32>>; 3] = [
+            once_cell::sync::OnceCell::new(),
+            once_cell::sync::OnceCell::new(),
+            once_cell::sync::OnceCell::new(),
+        ];
+        TILES[self as usize].get_or_init(|| {
+            let turn = std::f32::consts::TAU / TILE as f32;
+            (0..TILE * TILE)
+                .map(|i| {
+                    let (x, y) = ((i % TILE) as f32, (i / TILE) as f32);
+                    let noise = hash((i % TILE) as u32, (i / TILE) as u32);
+                    let t = match self {
+                        Surface::Wood => {
+                            let bend = (x * turn).sin() * 2.2 + (x * 3.0 * turn).sin() * 0.6;
+                            0.75 * (y * 3.0 * turn + bend).sin() + 0.25 * noise
+                        }
+                        Surface::Baize => noise,
+                        Surface::Stone => {
+                            let a = (x * 2.0 * turn + (y * turn).sin() * 1.7).sin();
+                            let b = (y * 2.0 * turn + (x * turn).cos()).cos();
+                            0.7 * a * b + 0.3 * noise
+                        }
+                    };
+                    1.0 + Surface::GRAIN * t.clamp(-1.0, 1.0)
+                })
+                .collect()
+        })
     }
 }
+
+/// The side of the texture's tile in pixels.
+const TILE: usize = 256;
 
 /// A fixed hash of a pixel's coordinates, -1..1.
 fn hash(x: u32, y: u32) -> f32 {
