@@ -71,6 +71,8 @@ pub struct App {
     landing: Option<Haptic>,
     /// The History screen's summaries (id, summary, reviewed), read once per game.
     summaries: Vec<(u64, crate::history::Summary, bool)>,
+    /// How many of them the list shows.
+    history_shown: usize,
     /// The game under review, and the review's budget per position.
     review: Option<crate::review::Review>,
     review_nodes: u64,
@@ -354,6 +356,17 @@ impl App {
     /// The History screen, its list read from the summaries (a game's record is read
     /// only the first time it is listed, and only if its entry lacks its ending).
     pub fn show_history(&mut self) {
+        self.history_shown = crate::review::HISTORY_PAGE;
+        self.list_history();
+    }
+
+    /// One more page of older games in the History list.
+    pub fn show_more_history(&mut self) {
+        self.history_shown += crate::review::HISTORY_PAGE;
+        self.list_history();
+    }
+
+    fn list_history(&mut self) {
         let games = &self.history.games;
         let mut fresh = Vec::with_capacity(games.len());
         for g in games {
@@ -368,7 +381,12 @@ impl App {
         }
         self.summaries = fresh;
         if let Some(ui) = self.ui.upgrade() {
-            crate::review::show_history(&ui, &self.summaries, self.history.damaged);
+            crate::review::show_history(
+                &ui,
+                &self.summaries,
+                self.history.damaged,
+                self.history_shown,
+            );
             ui.set_screen(Screen::History);
         }
     }
@@ -677,6 +695,7 @@ fn connect_history(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     use crate::{HistoryAdapter, ReviewAdapter};
     let h = ui.global::<HistoryAdapter>();
     h.on_show_history(on(app, App::show_history));
+    h.on_show_more(on(app, App::show_more_history));
     h.on_show_statistics(on(app, App::show_statistics));
     h.on_open(on_with(app, |a, row: i32| {
         a.open_review(row.max(0) as usize)
@@ -768,6 +787,7 @@ pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint:
             feedback,
             landing: None,
             summaries: Vec::new(),
+            history_shown: crate::review::HISTORY_PAGE,
             review: None,
             review_nodes: dama_core::ai::analysis::DEFAULT_NODES,
             editor: None,

@@ -306,13 +306,23 @@ fn result_code(r: GameResult) -> i32 {
     }
 }
 
-/// The History list (newest first) and the statistics into the window; `summaries` are the
-/// history's, oldest first, with the entries' ids.
-pub fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usize) {
+/// The games the History list shows at first, and how many more each "Older games" adds.
+pub const HISTORY_PAGE: usize = 20;
+
+/// The History list (the newest `shown` games first) and the statistics (of them all) into
+/// the window; `summaries` are the history's, oldest first, with the entries' ids.
+pub fn show_history(
+    ui: &AppWindow,
+    summaries: &[(u64, Summary, bool)],
+    damaged: usize,
+    shown: usize,
+) {
     let h = ui.global::<HistoryAdapter>();
+    h.set_more(summaries.len() > shown);
     let rows: Vec<HistoryRowVm> = summaries
         .iter()
         .rev()
+        .take(shown)
         .map(|(_, s, reviewed)| HistoryRowVm {
             game: game_kind(s.game),
             result: result_code(s.result),

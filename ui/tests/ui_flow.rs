@@ -1008,6 +1008,10 @@ async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, dir: PathBuf
     assert_eq!(ui.get_screen(), Screen::History);
     let rows = ui.global::<dama_ui::HistoryAdapter>().get_rows();
     assert_eq!(rows.row_count(), 1);
+    assert!(
+        !ui.global::<dama_ui::HistoryAdapter>().get_more(),
+        "one page holds it"
+    );
     let row = rows.row_data(0).unwrap();
     assert_eq!(
         (row.result, row.level, row.moves),
