@@ -34,20 +34,18 @@ fn main() {
     }
     println!("software renderer, game screen, two players, one thread, this machine");
     for (i, g) in (0..SIZES.len()).flat_map(|i| (0..GAMES.len()).map(move |g| (i, g))) {
-        let out = std::process::Command::new(std::env::current_exe().expect("bench path"))
-            .args(["--case", &i.to_string(), &g.to_string()])
-            .output()
-            .expect("the bench runs itself per case");
-        print!("{}", String::from_utf8_lossy(&out.stdout));
-        if !out.status.success() {
-            eprint!("{}", String::from_utf8_lossy(&out.stderr));
-            std::process::exit(1);
-        }
+        run_self(&["--case", &i.to_string(), &g.to_string()]);
     }
+    run_self(&["--history"]);
+}
+
+/// Runs this bench again with `args` (each case in a fresh process) and prints its output;
+/// a failing case ends the bench.
+fn run_self(args: &[&str]) {
     let out = std::process::Command::new(std::env::current_exe().expect("bench path"))
-        .arg("--history")
+        .args(args)
         .output()
-        .expect("the bench runs itself");
+        .expect("the bench runs itself per case");
     print!("{}", String::from_utf8_lossy(&out.stdout));
     if !out.status.success() {
         eprint!("{}", String::from_utf8_lossy(&out.stderr));

@@ -186,9 +186,9 @@ impl Review {
         r.set_result(result_code(self.summary.result));
         r.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         r.set_board_size(g.size() as i32);
-        let lines = crate::mapping::line_vms(g, flipped);
         // Once per review: the board's art is painted again when its lines change.
         if !self.lines_shown.replace(true) {
+            let lines = crate::mapping::line_vms(g, flipped);
             r.set_lines(ModelRc::new(VecModel::from(lines)));
         }
         let last = self.ply.checked_sub(1).map(|i| &self.paths[i]);
