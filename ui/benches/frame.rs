@@ -83,6 +83,7 @@ fn finished_game(plies: usize, id: u64) -> dama_ui::store::FinishedGame {
             outcome,
             plies: s.record().played().len(),
         }),
+        imported: false,
     }
 }
 

@@ -10,6 +10,7 @@ use crate::animation::Animation;
 use crate::flow::{Effect, Flow, Opponent};
 use crate::models::Models;
 use crate::present::GameView;
+use crate::share::{NotAGame, Sharing};
 use crate::sound::{self, Cue, Feedback, Haptic};
 use crate::store::{FinishedGame, History, NewGame, SavedGame, Saver, Settings, Store};
 use crate::{home, settings};
@@ -78,6 +79,9 @@ pub struct App {
     review_nodes: u64,
     /// The position being set up.
     editor: Option<crate::editor::Editor>,
+    /// The platform's clipboard and share sheet, and the text the share sheet offers.
+    sharing: Sharing,
+    shared: String,
 }
 
 impl App {
@@ -237,6 +241,7 @@ impl App {
                     outcome: o,
                     plies: game.record().played().len(),
                 }),
+                imported: false,
             });
             self.last = Some((game.rules().game(), o));
             self.saver.history(&self.history.games);
@@ -357,6 +362,9 @@ impl App {
     /// only the first time it is listed, and only if its entry lacks its ending).
     pub fn show_history(&mut self) {
         self.history_shown = crate::review::HISTORY_PAGE;
+        if let Some(ui) = self.ui.upgrade() {
+            crate::review::show_paste_problem(&ui, None);
+        }
         self.list_history();
     }
 
@@ -481,6 +489,8 @@ impl App {
     /// Changes the position being set up and shows it.
     pub(crate) fn edit(&mut self, change: impl FnOnce(&mut crate::editor::Editor)) {
         if let Some(e) = &mut self.editor {
+            // What a copy or paste did is said until the next change.
+            e.set_code_status(crate::editor::CodeStatus::None);
             change(e);
         }
         self.show_edited();
@@ -505,6 +515,141 @@ impl App {
             Color::White
         };
         self.begin(GameRecord::from_position(pos), new_game.opponent, human);
+    }
+
+    /// Opens the share sheet for the game in play (as PDN).
+    pub fn share_game(&mut self) {
+        let Some(flow) = self.flow() else { return };
+        let text =
+            crate::share::game_text(flow.game().record(), flow.opponent(), flow.human(), None);
+        self.open_share(text);
+    }
+
+    /// Opens the share sheet for the game under review.
+    pub fn share_reviewed(&mut self) {
+        let Some(text) = self.review.as_ref().map(|r| r.shared_text()) else {
+            return;
+        };
+        self.open_share(text);
+    }
+
+    fn open_share(&mut self, text: String) {
+        if let Some(ui) = self.ui.upgrade() {
+            let a = ui.global::<crate::ShareAdapter>();
+            a.set_text(text.as_str().into());
+            a.set_can_share(self.sharing.sheet.is_some());
+            a.set_status(crate::ShareStatus::None);
+            a.set_open(true);
+        }
+        self.shared = text;
+    }
+
+    /// Puts the shared text on the clipboard.
+    pub fn copy_shared(&mut self) {
+        let status = match self.sharing.clipboard.put(&self.shared) {
+            Ok(()) => crate::ShareStatus::Copied,
+            Err(_) => crate::ShareStatus::NoClipboard,
+        };
+        self.share_status(status);
+    }
+
+    /// Hands the shared text to the platform's share sheet.
+    pub fn send_shared(&mut self) {
+        let Some(sheet) = &self.sharing.sheet else {
+            return;
+        };
+        let status = if sheet.share("Dama & Zamma", &self.shared) {
+            crate::ShareStatus::Sent
+        } else {
+            crate::ShareStatus::NotSent
+        };
+        self.share_status(status);
+    }
+
+    fn share_status(&self, status: crate::ShareStatus) {
+        if let Some(ui) = self.ui.upgrade() {
+            ui.global::<crate::ShareAdapter>().set_status(status);
+        }
+    }
+
+    /// The clipboard's text, or why there is none.
+    fn pasted(&self) -> Result<String, NotAGame> {
+        match self.sharing.clipboard.text() {
+            Err(_) => Err(NotAGame::NoClipboard),
+            Ok(None) => Err(NotAGame::Empty),
+            Ok(Some(t)) if t.trim().is_empty() => Err(NotAGame::Empty),
+            Ok(Some(t)) => Ok(t),
+        }
+    }
+
+    /// Imports the game on the clipboard: a finished game joins the history (as imported)
+    /// and opens in review; one still in play goes on as a two-player game. What is not a
+    /// game is explained on the History screen.
+    pub fn paste_game(&mut self) {
+        let read = self.pasted().and_then(|t| crate::share::read_game(&t));
+        if let Some(ui) = self.ui.upgrade() {
+            crate::review::show_paste_problem(&ui, read.as_ref().err());
+        }
+        let Ok(record) = read else { return };
+        let Some(outcome) = record.outcome() else {
+            self.begin(record, Opponent::TwoPlayers, Color::White);
+            return;
+        };
+        let id = Self::seed();
+        self.history.add(FinishedGame {
+            record: record.to_json(),
+            opponent: Opponent::TwoPlayers,
+            human_black: false,
+            ended: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            id,
+            ending: Some(crate::store::Ending {
+                game: record.rules().game(),
+                outcome,
+                plies: record.played().len(),
+            }),
+            analysis: None,
+            imported: true,
+        });
+        self.saver.history(&self.history.games);
+        self.list_history();
+        if let Some(row) = self.summaries.iter().rev().position(|(g, _, _)| *g == id) {
+            self.open_review(row);
+        }
+    }
+
+    /// Puts the editor's position code on the clipboard.
+    pub fn copy_code(&mut self) {
+        let Some(code) = self.editor.as_ref().map(|e| e.code()) else {
+            return;
+        };
+        let status = match self.sharing.clipboard.put(&code) {
+            Ok(()) => crate::editor::CodeStatus::Copied,
+            Err(_) => crate::editor::CodeStatus::NoClipboard,
+        };
+        self.edit(|e| e.set_code_status(status));
+    }
+
+    /// Sets up the position whose code is on the clipboard (for the editor's game).
+    pub fn paste_code(&mut self) {
+        let pasted = self.pasted();
+        self.edit(|e| {
+            let status = match pasted {
+                Err(NotAGame::NoClipboard) => crate::editor::CodeStatus::NoClipboard,
+                Err(_) => crate::editor::CodeStatus::Empty,
+                Ok(code) => match e.load_code(&code) {
+                    Ok(()) => crate::editor::CodeStatus::Pasted,
+                    Err(why) => why,
+                },
+            };
+            e.set_code_status(status);
+        });
+    }
+
+    /// Replaces the clipboard and share sheet (a test shares through memory).
+    pub fn set_sharing(&mut self, sharing: Sharing) {
+        self.sharing = sharing;
     }
 
     /// The game under review (tests).
@@ -720,6 +865,18 @@ fn connect_history(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     e.on_clear(on(app, |a| a.edit(crate::editor::Editor::clear)));
     e.on_reset(on(app, |a| a.edit(crate::editor::Editor::reset)));
     e.on_play(on(app, App::play_edited));
+    e.on_copy_code(on(app, App::copy_code));
+    e.on_paste_code(on(app, App::paste_code));
+    h.on_paste_game(on(app, App::paste_game));
+    r.on_share_game(on(app, App::share_reviewed));
+    let s = ui.global::<crate::ShareAdapter>();
+    s.on_copy(on(app, App::copy_shared));
+    s.on_share(on(app, App::send_shared));
+    s.on_close(on(app, |a| {
+        if let Some(ui) = a.ui.upgrade() {
+            ui.global::<crate::ShareAdapter>().set_open(false);
+        }
+    }));
 }
 
 /// Wires a callback of the window to a method of the app, through a weak reference.
@@ -747,13 +904,18 @@ pub(crate) fn on_with<T>(
 
 /// Builds the window, restores settings and wires every callback. The window is returned
 /// unshown inside its handle (the caller runs it, or a test drives it). Sounds go to the
-/// desktop's audio device (none on a phone: the platforms use [`create_with`]).
+/// desktop's audio device and games are shared through its clipboard (the phones use
+/// [`create_with`]).
 pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
-    create_with(store, Feedback::desktop())
+    create_with(store, Feedback::desktop(), Sharing::desktop())
 }
 
-/// [`create`] with the platform's speaker and haptics.
-pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint::PlatformError> {
+/// [`create`] with the platform's speaker and haptics, clipboard and share sheet.
+pub fn create_with(
+    store: Store,
+    feedback: Feedback,
+    sharing: Sharing,
+) -> Result<AppHandle, slint::PlatformError> {
     let ui = AppWindow::new()?;
     let settings = store.load_settings();
     let unfinished = store
@@ -791,6 +953,8 @@ pub fn create_with(store: Store, feedback: Feedback) -> Result<AppHandle, slint:
             review: None,
             review_nodes: dama_core::ai::analysis::DEFAULT_NODES,
             editor: None,
+            sharing,
+            shared: String::new(),
         })
     });
     ui.global::<crate::SettingsAdapter>()

@@ -27,12 +27,33 @@ pub enum Problem {
     Other(String),
 }
 
+/// What became of the last copy or paste of the position code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum CodeStatus {
+    /// Nothing copied or pasted since the last change.
+    #[default]
+    None,
+    /// The code is on the clipboard.
+    Copied,
+    /// The clipboard's code was set up.
+    Pasted,
+    /// There is no clipboard to use.
+    NoClipboard,
+    /// The clipboard holds no text.
+    Empty,
+    /// The clipboard's text is not a position code (the core's reason).
+    NotACode(String),
+    /// The code names a point this game's board does not have.
+    NotOnBoard(String),
+}
+
 /// A position being set up.
 #[derive(Clone, Debug)]
 pub struct Editor {
     rules: Rules,
     cells: Vec<Cell>,
     side: Color,
+    code_status: CodeStatus,
 }
 
 impl Editor {
@@ -42,6 +63,7 @@ impl Editor {
             rules,
             cells: Vec::new(),
             side: Color::White,
+            code_status: CodeStatus::None,
         };
         e.reset();
         e
@@ -100,6 +122,40 @@ impl Editor {
     /// Sets the side to move.
     pub fn set_side(&mut self, side: Color) {
         self.side = side;
+    }
+
+    /// What became of the last copy or paste.
+    pub fn code_status(&self) -> &CodeStatus {
+        &self.code_status
+    }
+
+    /// Notes what became of a copy or paste (shown until the next change).
+    pub fn set_code_status(&mut self, status: CodeStatus) {
+        self.code_status = status;
+    }
+
+    /// Sets up the position of a pasted code: its pieces and side to move (its clock, last
+    /// moves and huff marks are not the editor's to set). The board is left as it was if
+    /// the code does not read or names a point the board lacks; a code that reads but
+    /// cannot be played is set up, and the screen says why, as for taps.
+    pub fn load_code(&mut self, code: &str) -> Result<(), CodeStatus> {
+        let setup = Setup::parse(code).map_err(|e| CodeStatus::NotACode(e.to_string()))?;
+        let g = self.rules.geometry();
+        let points = self.points();
+        let mut cells = vec![None; points.len()];
+        for (color, list) in [(Color::White, &setup.white), (Color::Black, &setup.black)] {
+            for (king, label) in list {
+                let at = g
+                    .parse_label(label)
+                    .and_then(|p| points.iter().position(|&q| q == p))
+                    .ok_or_else(|| CodeStatus::NotOnBoard(label.clone()))?;
+                let role = if *king { Role::King } else { Role::Man };
+                cells[at] = Some((color, role));
+            }
+        }
+        self.cells = cells;
+        self.side = setup.side.unwrap_or(Color::White);
+        Ok(())
     }
 
     /// The unvalidated setup of what is on the board.
@@ -189,6 +245,17 @@ pub fn show(ui: &crate::AppWindow, e: &Editor) {
         Err(Problem::Other(d)) => (5, 0, String::new(), d),
     };
     a.set_problem(problem);
+    let (notice, about) = match e.code_status() {
+        CodeStatus::None => (crate::CodeNotice::None, String::new()),
+        CodeStatus::Copied => (crate::CodeNotice::Copied, String::new()),
+        CodeStatus::Pasted => (crate::CodeNotice::Pasted, String::new()),
+        CodeStatus::NoClipboard => (crate::CodeNotice::NoClipboard, String::new()),
+        CodeStatus::Empty => (crate::CodeNotice::Empty, String::new()),
+        CodeStatus::NotACode(why) => (crate::CodeNotice::NotACode, why.clone()),
+        CodeStatus::NotOnBoard(label) => (crate::CodeNotice::NotOnBoard, label.clone()),
+    };
+    a.set_code_notice(notice);
+    a.set_code_about(about.into());
     a.set_max(max as i32);
     a.set_point(point.into());
     a.set_detail(detail.into());
@@ -267,5 +334,36 @@ mod tests {
                 max: 16
             })
         );
+    }
+
+    #[test]
+    fn a_pasted_code_sets_up_its_position_or_says_why_not() {
+        let mut e = Editor::new(Rules::new(GameId::Turkish));
+        e.clear();
+        let d4 = at(&e, "d4");
+        e.tap(d4);
+        e.tap(d4);
+        e.tap(d4);
+        let code = e.code();
+        let mut other = Editor::new(Rules::new(GameId::Turkish));
+        other.load_code(&format!(" {code}\n")).unwrap();
+        assert_eq!(other.code(), code);
+        assert_eq!(other.cell(d4), Some((Color::Black, Role::Man)));
+        // Not a code, or a point of another board: the board stays as it was.
+        let before = other.code();
+        assert!(matches!(
+            other.load_code("hello"),
+            Err(CodeStatus::NotACode(_))
+        ));
+        assert_eq!(
+            other.load_code("W:Wi9:Ba1"),
+            Err(CodeStatus::NotOnBoard("i9".into()))
+        );
+        assert_eq!(other.code(), before);
+        // A code that reads but cannot be played is set up, and the problem shown.
+        let mut zamma = Editor::new(Rules::new(GameId::Zamma));
+        zamma.load_code("B:Wa1:B").unwrap();
+        assert_eq!(zamma.side(), Color::Black);
+        assert_eq!(zamma.position(), Err(Problem::Decided));
     }
 }

@@ -35,6 +35,8 @@ pub struct Summary {
     pub plies: usize,
     /// When it ended (seconds since 1970, UTC).
     pub ended: u64,
+    /// Pasted in, not played here.
+    pub imported: bool,
 }
 
 impl Summary {
@@ -70,6 +72,7 @@ impl Summary {
             result,
             plies: ending.plies,
             ended: g.ended,
+            imported: g.imported,
         })
     }
 }
@@ -116,7 +119,8 @@ impl Tally {
     }
 }
 
-/// The statistics of the games against the computer (two-player games are only counted).
+/// The statistics of the games against the computer (two-player games are only counted,
+/// imported ones not at all: they were not played here).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Per game, in [`GameId::ALL`]'s order.
@@ -139,7 +143,7 @@ pub fn stats(games: &[Summary]) -> Stats {
         ..Stats::default()
     };
     let mut run = 0;
-    for g in games {
+    for g in games.iter().filter(|g| !g.imported) {
         let Opponent::Computer(level) = g.opponent else {
             s.two_player_games += 1;
             continue;
@@ -222,6 +226,7 @@ mod tests {
             id,
             analysis: None,
             ending: None,
+            imported: false,
         }
     }
 
@@ -285,6 +290,12 @@ mod tests {
         assert_eq!((s.streak, s.best_streak), (2, 3));
         assert_eq!(s.two_player_games, 1);
         assert_eq!(stats(&[]).streak, 0);
+        // An imported game was not played here: it changes nothing.
+        let mut pasted = finished(Opponent::TwoPlayers, false, Some(Color::White), 9);
+        pasted.imported = true;
+        let mut more = games.clone();
+        more.extend(Summary::of(&pasted));
+        assert_eq!(stats(&more), s);
     }
 
     #[test]

@@ -52,6 +52,7 @@ mod present;
 pub mod review;
 pub mod selection;
 mod settings;
+pub mod share;
 pub mod sound;
 pub mod store;
 

@@ -320,6 +320,7 @@ pub(crate) fn connect(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     game.on_offer_draw(on(app, App::offer_draw));
     game.on_accept_draw(on(app, App::accept_draw));
     game.on_resign(on(app, App::resign));
+    game.on_share_game(on(app, App::share_game));
     game.on_new_game(on(app, App::new_game));
     game.on_leave(on(app, App::leave));
     ui.global::<Wakeup>()

@@ -14,6 +14,7 @@ use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::ai::Engine;
 use dama_core::{Color, GameRecord, Point, Position, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
@@ -52,6 +53,10 @@ pub struct Review {
     job: Option<Job>,
     progress: (usize, usize),
     lines_shown: std::cell::Cell<bool>,
+    /// The board's points and pieces, kept for the review's life and updated row by row:
+    /// a step touches only the rows that changed.
+    spots: Rc<VecModel<crate::SpotVm>>,
+    pieces: Rc<VecModel<crate::PieceVm>>,
 }
 
 impl Review {
@@ -87,6 +92,8 @@ impl Review {
             job: None,
             progress: (0, 0),
             lines_shown: std::cell::Cell::new(false),
+            spots: Rc::default(),
+            pieces: Rc::default(),
         })
     }
 
@@ -190,6 +197,8 @@ impl Review {
         if !self.lines_shown.replace(true) {
             let lines = crate::mapping::line_vms(g, flipped);
             r.set_lines(ModelRc::new(VecModel::from(lines)));
+            r.set_spots(ModelRc::from(self.spots.clone()));
+            r.set_pieces(ModelRc::from(self.pieces.clone()));
         }
         let last = self.ply.checked_sub(1).map(|i| &self.paths[i]);
         let best = self.best_here(pos);
@@ -212,8 +221,8 @@ impl Review {
                 )
             },
         );
-        r.set_spots(ModelRc::new(VecModel::from(spots)));
-        r.set_pieces(ModelRc::new(VecModel::from(pieces)));
+        crate::models::sync(&self.spots, spots);
+        crate::models::sync(&self.pieces, pieces);
         r.set_last_move(
             last.map(|l| board_coords::polyline(g, l, flipped))
                 .unwrap_or_default()
@@ -281,6 +290,16 @@ impl Review {
     }
 
     /// The engine's best move in `pos` as a route, once the review has it.
+    /// The game as it is shared (PDN with its players and date).
+    pub fn shared_text(&self) -> String {
+        crate::share::game_text(
+            &self.record,
+            self.summary.opponent,
+            self.human,
+            Some(self.summary.ended),
+        )
+    }
+
     fn best_here(&self, pos: &Position) -> Option<Vec<Point>> {
         let a = self.analysis.as_ref()?;
         let name = match a.moves.get(self.ply) {
@@ -309,6 +328,20 @@ fn result_code(r: GameResult) -> i32 {
 /// The games the History list shows at first, and how many more each "Older games" adds.
 pub const HISTORY_PAGE: usize = 20;
 
+/// Why the pasted text was not taken as a game (none: it was), on the History screen.
+pub fn show_paste_problem(ui: &AppWindow, problem: Option<&crate::share::NotAGame>) {
+    use crate::share::NotAGame;
+    let h = ui.global::<HistoryAdapter>();
+    let (code, detail) = match problem {
+        None => (crate::PasteProblem::None, String::new()),
+        Some(NotAGame::NoClipboard) => (crate::PasteProblem::NoClipboard, String::new()),
+        Some(NotAGame::Empty) => (crate::PasteProblem::Empty, String::new()),
+        Some(NotAGame::Unreadable(why)) => (crate::PasteProblem::NotAGame, why.clone()),
+    };
+    h.set_paste_problem(code);
+    h.set_paste_detail(detail.into());
+}
+
 /// The History list (the newest `shown` games first) and the statistics (of them all) into
 /// the window; `summaries` are the history's, oldest first, with the entries' ids.
 pub fn show_history(
@@ -329,6 +362,7 @@ pub fn show_history(
             level: s.opponent.level().unwrap_or(0) as i32,
             moves: s.plies.div_ceil(2) as i32,
             date: history::date(s.ended).into(),
+            imported: s.imported,
             reviewed: *reviewed,
         })
         .collect();

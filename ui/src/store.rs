@@ -134,6 +134,10 @@ pub struct FinishedGame {
     /// The engine's review, once made (kept so that it is not made twice).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<dama_core::ai::analysis::Analysis>,
+    /// Pasted in from elsewhere, not played here: listed, reviewed, left out of the
+    /// statistics.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub imported: bool,
 }
 
 /// What the History screen lists of a finished game.
@@ -423,6 +427,7 @@ mod tests {
             ended: 1_700_000_000 + id,
             analysis: None,
             ending: None,
+            imported: false,
             id,
         }
     }

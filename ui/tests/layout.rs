@@ -405,7 +405,23 @@ fn every_screen_in_every_language_and_orientation_fits() {
             start(&handle, "turkish", Some("B:WKa1:Bh8"));
             ui.set_screen(Screen::Game);
             found.extend(problems(ui, &at("game over"), true));
-            checked += 2;
+            // The share sheet over the result card, with its longest notice; the History, with a paste refused; the position editor.
+            handle.with(|a| a.share_game());
+            let share = ui.global::<dama_ui::ShareAdapter>();
+            share.set_can_share(true);
+            share.set_status(dama_ui::ShareStatus::NoClipboard);
+            found.extend(problems(ui, &at("share sheet"), true));
+            share.invoke_close();
+            handle.with(|a| a.show_history());
+            let history = ui.global::<dama_ui::HistoryAdapter>();
+            history.set_paste_problem(dama_ui::PasteProblem::Empty);
+            found.extend(problems(ui, &at("history"), false));
+            history.set_paste_problem(dama_ui::PasteProblem::None);
+            handle.with(|a| a.show_editor());
+            ui.global::<dama_ui::EditorAdapter>()
+                .set_code_notice(dama_ui::CodeNotice::NotOnBoard);
+            found.extend(problems(ui, &at("editor"), false));
+            checked += 5;
         }
     }
     let area = ui.global::<SafeArea>();

@@ -258,6 +258,9 @@ fn screenshots() {
             shot(ui, &name("home"));
             start(&handle, "zamma", &[], None, 3);
             shot(ui, &name("game"));
+            handle.with(|a| a.share_game());
+            shot(ui, &name("share"));
+            ui.global::<dama_ui::ShareAdapter>().invoke_close();
             ui.set_screen(Screen::Settings);
             shot(ui, &name("settings"));
             handle.with(|a| a.show_history());

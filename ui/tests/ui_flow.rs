@@ -1104,6 +1104,156 @@ async fn a_position_is_set_up_and_played(h: AppHandle, dir: PathBuf) {
     assert_eq!(saved.record().start().to_code(), "B:WKa8,b2:Bg7,h8");
 }
 
+/// Issue 26 item 5: a game is shared as PDN (copied, and handed to the share sheet where
+/// there is one) from the game and from its review, and pasted back in from the History
+/// screen: a game in play goes on for two players, a finished one joins the history as
+/// imported and opens in review, left out of the statistics; what is not a game is
+/// explained and changes nothing. The editor's position code goes through the clipboard
+/// both ways.
+async fn games_and_positions_are_shared_and_pasted(h: AppHandle, dir: PathBuf) {
+    use dama_ui::share::{Sharing, Shelf};
+    use dama_ui::{CodeNotice, PasteProblem, ShareAdapter, ShareStatus};
+    use std::sync::{Arc, Mutex};
+    let ui: &AppWindow = &h;
+    let shelf = Arc::new(Mutex::new(Shelf::default()));
+    h.with(|a| a.set_sharing(Sharing::memory(&shelf, true)));
+    let clipboard = || shelf.lock().unwrap().clipboard.clone();
+    let put = |t: &str| shelf.lock().unwrap().clipboard = Some(t.to_string());
+    two_player_turkish_from_home(ui).await;
+    for point in ["d3", "d4", "e6", "e5"] {
+        tap(ui, point).await;
+    }
+    settle(&h).await;
+    let played = h.with(|a| a.record().unwrap().played());
+    assert_eq!(played.len(), 2);
+    let share = ui.global::<ShareAdapter>();
+    tap(ui, "Share the game").await;
+    assert!(share.get_open() && share.get_can_share());
+    assert!(
+        share.get_text().contains("1. d3-d4 e6-e5"),
+        "{}",
+        share.get_text()
+    );
+    tap(ui, "Copy the game").await;
+    assert_eq!(share.get_status(), ShareStatus::Copied);
+    let pdn = clipboard().expect("copied");
+    assert!(
+        pdn.contains("[GameType \"30\"]") && pdn.contains("1. d3-d4 e6-e5 *"),
+        "{pdn}"
+    );
+    tap(ui, "Share…").await;
+    assert_eq!(share.get_status(), ShareStatus::Sent);
+    assert_eq!(shelf.lock().unwrap().shared, vec![pdn.clone()]);
+    tap(ui, "Close").await;
+    assert!(!share.get_open());
+
+    // Pasted back: the unfinished game goes on for two players, its moves kept.
+    tap(ui, "Back").await;
+    tall(ui).await;
+    tap(ui, "History").await;
+    put("  \n");
+    tap(ui, "Paste a game from the clipboard").await;
+    let history = ui.global::<dama_ui::HistoryAdapter>();
+    assert_eq!(history.get_paste_problem(), PasteProblem::Empty);
+    put("1. z9-z8 *");
+    tap(ui, "Paste a game from the clipboard").await;
+    assert_eq!(history.get_paste_problem(), PasteProblem::NotAGame);
+    assert!(!history.get_paste_detail().is_empty());
+    assert_eq!(ui.get_screen(), Screen::History, "nothing was opened");
+    put(&pdn);
+    tap(ui, "Paste a game from the clipboard").await;
+    assert_eq!(ui.get_screen(), Screen::Game);
+    assert_eq!(h.with(|a| a.record().unwrap().played()), played);
+    assert!(!ui.global::<dama_ui::GameAdapter>().get_vs_computer());
+
+    // A finished game: resigned here, copied, then pasted as an imported game.
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
+    settle(&h).await;
+    // From the result card, drawn over the bar's own Share (the last button so named).
+    answer(ui, "Share the game").await;
+    tap(ui, "Copy the game").await;
+    tap(ui, "Close").await;
+    let finished = clipboard().unwrap();
+    assert!(finished.contains("[Result \"0-1\"]"), "{finished}");
+    tap(ui, "Home").await;
+    tall(ui).await;
+    tap(ui, "History").await;
+    assert_eq!(history.get_rows().row_count(), 1, "the game played here");
+    h.with(|a| a.set_review_nodes(20_000));
+    tap(ui, "Paste a game from the clipboard").await;
+    assert_eq!(history.get_paste_problem(), PasteProblem::None);
+    assert_eq!(
+        ui.get_screen(),
+        Screen::Review,
+        "an imported game opens in review"
+    );
+    let review = ui.global::<dama_ui::ReviewAdapter>();
+    assert_eq!(review.get_plies(), 2);
+    h.with(|a| a.flush_saves());
+    let kept = Store::new(&dir).read_history();
+    assert_eq!(kept.games.len(), 2);
+    assert!(kept.games[1].imported && !kept.games[0].imported);
+    // Shared again from the review (once its analysis, which moves the buttons when it
+    // ends, is done): the same moves and result.
+    for _ in 0..500 {
+        if review.get_analysed() {
+            break;
+        }
+        sleep(10).await;
+    }
+    tap(ui, "Share the game").await;
+    assert!(share.get_open(), "the review's Share opens the sheet");
+    tap(ui, "Copy the game").await;
+    let again = dama_ui::share::read_game(&clipboard().unwrap()).unwrap();
+    assert_eq!(again.played(), played);
+    assert_eq!(
+        again.outcome().map(|o| o.winner()),
+        Some(Some(Color::Black))
+    );
+    tap(ui, "Close").await;
+    tap(ui, "Back").await;
+    let rows = history.get_rows();
+    assert!(rows.row_data(0).unwrap().imported && !rows.row_data(1).unwrap().imported);
+    assert_eq!(
+        history.get_two_player_games(),
+        1,
+        "the imported game is not counted"
+    );
+
+    // The editor's code, copied and pasted.
+    tap(ui, "Back").await;
+    tall(ui).await;
+    tap(ui, "Set up a position").await;
+    let e = ui.global::<dama_ui::EditorAdapter>();
+    tap(ui, "Copy the position code").await;
+    assert_eq!(e.get_code_notice(), CodeNotice::Copied);
+    assert_eq!(clipboard().unwrap(), e.get_code().as_str());
+    put("B:WKa8,b2:Bg7,h8");
+    tap(ui, "Paste a position code").await;
+    assert_eq!(e.get_code_notice(), CodeNotice::Pasted);
+    assert_eq!(
+        (e.get_code().as_str(), e.get_problem()),
+        ("B:WKa8,b2:Bg7,h8", 0)
+    );
+    put("W:Wi9:Ba1");
+    tap(ui, "Paste a position code").await;
+    assert_eq!(e.get_code_notice(), CodeNotice::NotOnBoard);
+    assert_eq!(e.get_code_about(), "i9");
+    assert_eq!(e.get_code(), "B:WKa8,b2:Bg7,h8", "the board is kept");
+    tap(ui, "a8").await;
+    assert_eq!(
+        e.get_code_notice(),
+        CodeNotice::None,
+        "said until the next change"
+    );
+
+    // Without a clipboard the sheet and the editor say so.
+    h.with(|a| a.set_sharing(Sharing::none()));
+    tap(ui, "Copy the position code").await;
+    assert_eq!(e.get_code_notice(), CodeNotice::NoClipboard);
+}
+
 fn main() {
     let all = scenarios![
         home_options_come_from_the_core_table,
@@ -1129,6 +1279,7 @@ fn main() {
         board_and_piece_styles_are_chosen_and_kept,
         a_finished_game_is_reviewed_from_the_history,
         a_position_is_set_up_and_played,
+        games_and_positions_are_shared_and_pasted,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

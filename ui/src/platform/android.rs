@@ -40,7 +40,11 @@ pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
     let dir = app
         .internal_data_path()
         .unwrap_or_else(|| std::path::PathBuf::from("."));
-    let ui = crate::app::create_with(Store::new(dir), super::android_feedback::feedback(&app))?;
+    let ui = crate::app::create_with(
+        Store::new(dir),
+        super::android_feedback::feedback(&app),
+        super::android_share::sharing(&app),
+    )?;
     ui.show()?;
     let mut activity = Activity {
         hooks: AppHooks::new(&ui),

@@ -29,14 +29,14 @@ pub fn feedback(app: &AndroidApp) -> Feedback {
 }
 
 /// The activity's JavaVM and the activity, for a thread of ours.
-struct Java {
-    vm: JavaVM,
+pub(super) struct Java {
+    pub(super) vm: JavaVM,
     /// The activity's global reference (android-activity keeps it for the activity's life).
     activity: usize,
 }
 
 impl Java {
-    fn of(app: &AndroidApp) -> Option<Java> {
+    pub(super) fn of(app: &AndroidApp) -> Option<Java> {
         // SAFETY: android-activity hands out the process's JavaVM.
         let vm = unsafe { JavaVM::from_raw(app.vm_as_ptr().cast()) }.ok()?;
         Some(Java {
@@ -45,7 +45,7 @@ impl Java {
         })
     }
 
-    fn activity(&self) -> JObject<'static> {
+    pub(super) fn activity(&self) -> JObject<'static> {
         // SAFETY: a global reference, valid on every thread while the activity lives (the
         // process ends with it, see `android_main`).
         unsafe { JObject::from_raw(self.activity as jni::sys::jobject) }

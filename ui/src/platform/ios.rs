@@ -39,6 +39,7 @@ pub fn run() -> Result<(), PlatformError> {
     let ui = crate::app::create_with(
         Store::new(Store::default_dir()),
         super::ios_feedback::feedback(),
+        super::ios_share::sharing(),
     )?;
     ui.show()?;
     let mut phone = Phone {

@@ -176,6 +176,12 @@ pub mod value {
     pub const CLOCK_TICK: i32 = 4;
     /// `HapticFeedbackConstants.VIRTUAL_KEY`.
     pub const VIRTUAL_KEY: i32 = 1;
+    /// `Intent.ACTION_SEND`.
+    pub const ACTION_SEND: &str = "android.intent.action.SEND";
+    /// `Intent.EXTRA_TEXT`.
+    pub const EXTRA_TEXT: &str = "android.intent.extra.TEXT";
+    /// `Intent.EXTRA_SUBJECT`.
+    pub const EXTRA_SUBJECT: &str = "android.intent.extra.SUBJECT";
 }
 
 /// Every call of the sound and the haptics, made on every release the app runs on.
@@ -192,6 +198,98 @@ pub const SOUND_AND_HAPTICS: [JavaCall; 12] = [
     PERFORM_HAPTIC_FEEDBACK,
     HAPTIC_CLOCK_TICK,
     HAPTIC_VIRTUAL_KEY,
+];
+
+/// `ClipData.newPlainText(label, text)`.
+pub const CLIP_DATA_NEW_PLAIN_TEXT: JavaCall = call(
+    "android/content/ClipData",
+    "newPlainText",
+    "(Ljava/lang/CharSequence;Ljava/lang/CharSequence;)Landroid/content/ClipData;",
+    11,
+);
+/// `ClipboardManager.setPrimaryClip(ClipData)` (the service `"clipboard"`).
+pub const SET_PRIMARY_CLIP: JavaCall = call(
+    "android/content/ClipboardManager",
+    "setPrimaryClip",
+    "(Landroid/content/ClipData;)V",
+    11,
+);
+/// `ClipboardManager.getPrimaryClip()`.
+pub const GET_PRIMARY_CLIP: JavaCall = call(
+    "android/content/ClipboardManager",
+    "getPrimaryClip",
+    "()Landroid/content/ClipData;",
+    11,
+);
+/// `ClipData.getItemCount()`.
+pub const CLIP_ITEM_COUNT: JavaCall = call("android/content/ClipData", "getItemCount", "()I", 11);
+/// `ClipData.getItemAt(int)`.
+pub const CLIP_ITEM_AT: JavaCall = call(
+    "android/content/ClipData",
+    "getItemAt",
+    "(I)Landroid/content/ClipData$Item;",
+    11,
+);
+/// `ClipData.Item.coerceToText(Context)`: the item as text, whatever it holds.
+pub const CLIP_ITEM_TEXT: JavaCall = call(
+    "android/content/ClipData$Item",
+    "coerceToText",
+    "(Landroid/content/Context;)Ljava/lang/CharSequence;",
+    11,
+);
+/// `Object.toString()` (of the item's `CharSequence`).
+pub const TO_STRING: JavaCall = call("java/lang/Object", "toString", "()Ljava/lang/String;", 1);
+/// `new Intent(String action)` (`ACTION_SEND`).
+pub const INTENT_NEW: JavaCall = call(
+    "android/content/Intent",
+    "<init>",
+    "(Ljava/lang/String;)V",
+    1,
+);
+/// `Intent.setType(String)`.
+pub const INTENT_SET_TYPE: JavaCall = call(
+    "android/content/Intent",
+    "setType",
+    "(Ljava/lang/String;)Landroid/content/Intent;",
+    1,
+);
+/// `Intent.putExtra(String, String)` (`EXTRA_TEXT`, `EXTRA_SUBJECT`).
+pub const INTENT_PUT_EXTRA: JavaCall = call(
+    "android/content/Intent",
+    "putExtra",
+    "(Ljava/lang/String;Ljava/lang/String;)Landroid/content/Intent;",
+    1,
+);
+/// `Intent.createChooser(Intent, CharSequence)`: the system's share sheet.
+pub const INTENT_CREATE_CHOOSER: JavaCall = call(
+    "android/content/Intent",
+    "createChooser",
+    "(Landroid/content/Intent;Ljava/lang/CharSequence;)Landroid/content/Intent;",
+    1,
+);
+/// `Context.startActivity(Intent)`.
+pub const START_ACTIVITY: JavaCall = call(
+    "android/content/Context",
+    "startActivity",
+    "(Landroid/content/Intent;)V",
+    1,
+);
+
+/// Every call of the clipboard and the share sheet.
+pub const CLIPBOARD_AND_SHARE: [JavaCall; 13] = [
+    GET_SYSTEM_SERVICE,
+    CLIP_DATA_NEW_PLAIN_TEXT,
+    SET_PRIMARY_CLIP,
+    GET_PRIMARY_CLIP,
+    CLIP_ITEM_COUNT,
+    CLIP_ITEM_AT,
+    CLIP_ITEM_TEXT,
+    TO_STRING,
+    INTENT_NEW,
+    INTENT_SET_TYPE,
+    INTENT_PUT_EXTRA,
+    INTENT_CREATE_CHOOSER,
+    START_ACTIVITY,
 ];
 
 /// How the safe area is asked for on a given Android release.
@@ -276,12 +374,13 @@ mod tests {
         }
     }
 
-    /// The sound and the haptics use no API newer than the app's minimum (no AAudio, no
-    /// `VibrationEffect`): the APK installs and sounds on Android 7.0.
+    /// The sound, the haptics, the clipboard and the share sheet use no API newer than the
+    /// app's minimum (no AAudio, no `VibrationEffect`): the APK installs and sounds on
+    /// Android 7.0.
     #[test]
     fn sound_and_haptics_exist_on_every_supported_release() {
         let min = min_sdk();
-        for c in SOUND_AND_HAPTICS {
+        for c in SOUND_AND_HAPTICS.iter().chain(&CLIPBOARD_AND_SHARE) {
             assert!(
                 c.since <= min,
                 "{}.{} arrived at API {}",

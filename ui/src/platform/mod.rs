@@ -11,8 +11,9 @@
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
 //! `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
-//! haptics over JNI) and `ios` (winit's UIKit window and softbuffer, AVFoundation and UIKit's
-//! haptics) are the two device ends.
+//! haptics over JNI; `android_share`: the clipboard and share sheet) and `ios` (winit's
+//! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
+//! pasteboard) are the two device ends.
 
 pub mod frame;
 pub mod headless;
@@ -26,7 +27,11 @@ pub mod shell;
 pub mod android;
 #[cfg(target_os = "android")]
 pub mod android_feedback;
+#[cfg(target_os = "android")]
+pub mod android_share;
 #[cfg(target_os = "ios")]
 pub mod ios;
 #[cfg(target_os = "ios")]
 pub mod ios_feedback;
+#[cfg(target_os = "ios")]
+pub mod ios_share;

@@ -1,0 +1,281 @@
+//! Sharing games and positions: the clipboard and the platform's share sheet, and what a
+//! game's shared text is. The platforms hand the app their [`Sharing`] (the desktop's
+//! system clipboard, Android's `ClipboardManager` and share sheet, iOS's `UIPasteboard`);
+//! tests hand it a [`Sharing::memory`] that they can read and fill.
+
+use crate::flow::Opponent;
+use dama_core::record::pdn::{self, PdnTags};
+use dama_core::{Color, GameRecord};
+use std::sync::{Arc, Mutex};
+
+/// The clipboard could not be used (no display, a platform refusal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unavailable;
+
+/// A place for text that other apps can read and fill.
+pub trait Clipboard {
+    /// Puts `text` on the clipboard.
+    fn put(&self, text: &str) -> Result<(), Unavailable>;
+    /// The clipboard's text, if it holds any.
+    fn text(&self) -> Result<Option<String>, Unavailable>;
+}
+
+/// The platform's share sheet (send a text to another app).
+pub trait ShareSheet {
+    /// Offers `text` to the apps that take text, under `subject`; `false` if the sheet
+    /// could not be opened.
+    fn share(&self, subject: &str, text: &str) -> bool;
+}
+
+/// The platform's clipboard and, where there is one, its share sheet.
+pub struct Sharing {
+    /// The clipboard.
+    pub clipboard: Box<dyn Clipboard>,
+    /// The share sheet (Android); `None` where the clipboard is the only way.
+    pub sheet: Option<Box<dyn ShareSheet>>,
+}
+
+/// What a [`Sharing::memory`] holds: the clipboard's text and what was shared.
+#[derive(Clone, Debug, Default)]
+pub struct Shelf {
+    /// The clipboard's text.
+    pub clipboard: Option<String>,
+    /// Every text given to the share sheet, oldest first.
+    pub shared: Vec<String>,
+}
+
+struct MemoryClipboard(Arc<Mutex<Shelf>>);
+
+impl Clipboard for MemoryClipboard {
+    fn put(&self, text: &str) -> Result<(), Unavailable> {
+        self.0.lock().map_err(|_| Unavailable)?.clipboard = Some(text.to_string());
+        Ok(())
+    }
+    fn text(&self) -> Result<Option<String>, Unavailable> {
+        Ok(self.0.lock().map_err(|_| Unavailable)?.clipboard.clone())
+    }
+}
+
+impl ShareSheet for MemoryClipboard {
+    fn share(&self, _subject: &str, text: &str) -> bool {
+        match self.0.lock() {
+            Ok(mut s) => {
+                s.shared.push(text.to_string());
+                true
+            }
+            Err(_) => false,
+        }
+    }
+}
+
+/// No clipboard at all (every use answers [`Unavailable`]).
+struct NoClipboard;
+
+impl Clipboard for NoClipboard {
+    fn put(&self, _: &str) -> Result<(), Unavailable> {
+        Err(Unavailable)
+    }
+    fn text(&self) -> Result<Option<String>, Unavailable> {
+        Err(Unavailable)
+    }
+}
+
+impl Sharing {
+    /// Nothing to share through.
+    pub fn none() -> Sharing {
+        Sharing {
+            clipboard: Box::new(NoClipboard),
+            sheet: None,
+        }
+    }
+
+    /// A clipboard in memory (`with_sheet`: and a share sheet), both kept in `shelf`.
+    pub fn memory(shelf: &Arc<Mutex<Shelf>>, with_sheet: bool) -> Sharing {
+        Sharing {
+            clipboard: Box::new(MemoryClipboard(shelf.clone())),
+            sheet: with_sheet
+                .then(|| Box::new(MemoryClipboard(shelf.clone())) as Box<dyn ShareSheet>),
+        }
+    }
+
+    /// The desktop's system clipboard (the window system's, opened at the first use).
+    #[cfg(feature = "desktop")]
+    pub fn desktop() -> Sharing {
+        Sharing {
+            clipboard: Box::new(desktop::SystemClipboard::default()),
+            sheet: None,
+        }
+    }
+
+    /// No desktop clipboard in this build (the phones use their platform's).
+    #[cfg(not(feature = "desktop"))]
+    pub fn desktop() -> Sharing {
+        Sharing::none()
+    }
+}
+
+#[cfg(feature = "desktop")]
+mod desktop {
+    use super::{Clipboard, Unavailable};
+    use std::cell::RefCell;
+
+    /// arboard's clipboard, kept for the app's life: on X11 the text is served from it
+    /// while the app runs.
+    #[derive(Default)]
+    pub struct SystemClipboard(RefCell<Option<arboard::Clipboard>>);
+
+    impl SystemClipboard {
+        fn with<R>(
+            &self,
+            f: impl FnOnce(&mut arboard::Clipboard) -> Result<R, arboard::Error>,
+        ) -> Result<R, Unavailable> {
+            let mut slot = self.0.borrow_mut();
+            if slot.is_none() {
+                *slot = arboard::Clipboard::new().ok();
+            }
+            let board = slot.as_mut().ok_or(Unavailable)?;
+            f(board).map_err(|_| Unavailable)
+        }
+    }
+
+    impl Clipboard for SystemClipboard {
+        fn put(&self, text: &str) -> Result<(), Unavailable> {
+            self.with(|b| b.set_text(text))
+        }
+        fn text(&self) -> Result<Option<String>, Unavailable> {
+            match self.with(|b| b.get_text()) {
+                Ok(t) => Ok(Some(t)),
+                // arboard reports an empty clipboard (or one holding only an image) as an
+                // error of its own: that is no text, not a broken clipboard.
+                Err(_) if self.0.borrow().is_some() => Ok(None),
+                Err(e) => Err(e),
+            }
+        }
+    }
+}
+
+/// Who played, as the PDN's White and Black tags name them.
+fn players(opponent: Opponent, human: Color) -> (String, String) {
+    match opponent {
+        Opponent::TwoPlayers => ("Player 1".into(), "Player 2".into()),
+        Opponent::Computer(level) => {
+            let computer = format!("Dama & Zamma level {level}");
+            if human == Color::White {
+                ("Player".into(), computer)
+            } else {
+                (computer, "Player".into())
+            }
+        }
+    }
+}
+
+/// A game as the text it is shared as: PDN with its players and date (`ended`: seconds
+/// since 1970, UTC; `None` for a game still in play, dated today).
+pub fn game_text(
+    record: &GameRecord,
+    opponent: Opponent,
+    human: Color,
+    ended: Option<u64>,
+) -> String {
+    let secs = ended.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    });
+    let (white, black) = players(opponent, human);
+    let tags = PdnTags {
+        event: "Dama & Zamma".into(),
+        date: crate::history::date(secs).replace('-', "."),
+        white,
+        black,
+    };
+    pdn::export(record, &tags)
+}
+
+/// Why a pasted text is not a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotAGame {
+    /// The clipboard could not be read.
+    NoClipboard,
+    /// It holds no text (or only spaces).
+    Empty,
+    /// The text is neither PDN nor a record of this app: the core's reason.
+    Unreadable(String),
+}
+
+/// Reads a pasted game: PDN (the usual way), or a game record of this app (JSON).
+pub fn read_game(text: &str) -> Result<GameRecord, NotAGame> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(NotAGame::Empty);
+    }
+    if text.starts_with('{') {
+        return GameRecord::from_json(text).map_err(|e| NotAGame::Unreadable(e.to_string()));
+    }
+    pdn::import(text).map_err(|e| NotAGame::Unreadable(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::{GameId, Rules, Session};
+
+    fn played(game: GameId, plies: usize) -> GameRecord {
+        let mut s = Session::new(Rules::new(game));
+        for _ in 0..plies {
+            let Some(m) = s.legal_moves().first().map(|m| m.mv) else {
+                break;
+            };
+            s.play(&m).unwrap();
+        }
+        s.into_record()
+    }
+
+    #[test]
+    fn a_shared_game_reads_back_as_the_same_moves() {
+        for game in GameId::ALL {
+            let rec = played(game, 12);
+            let text = game_text(&rec, Opponent::Computer(3), Color::Black, Some(0));
+            assert!(text.contains("[White \"Dama & Zamma level 3\"]"), "{text}");
+            assert!(text.contains("[Date \"1970.01.01\"]"), "{text}");
+            let back = read_game(&text).unwrap();
+            assert_eq!(back.played(), rec.played(), "{game:?}");
+            assert_eq!(back.rules(), rec.rules());
+        }
+    }
+
+    #[test]
+    fn a_record_of_this_app_is_read_too() {
+        let rec = played(GameId::Zamma, 7);
+        let back = read_game(&format!("  {}\n", rec.to_json())).unwrap();
+        assert_eq!(back.played(), rec.played());
+    }
+
+    #[test]
+    fn text_that_is_not_a_game_says_why() {
+        assert!(matches!(read_game("  \n "), Err(NotAGame::Empty)));
+        assert!(matches!(read_game("hello"), Err(NotAGame::Unreadable(_))));
+        assert!(matches!(
+            read_game("{\"broken\": "),
+            Err(NotAGame::Unreadable(_))
+        ));
+        let bad = "[GameType \"30\"]\n\n1. a3-a5 *";
+        let Err(NotAGame::Unreadable(why)) = read_game(bad) else {
+            panic!("an illegal move was read");
+        };
+        assert!(why.contains("a3-a5"), "{why}");
+    }
+
+    #[test]
+    fn the_memory_clipboard_keeps_what_was_put_and_shared() {
+        let shelf = Arc::new(Mutex::new(Shelf::default()));
+        let s = Sharing::memory(&shelf, true);
+        assert_eq!(s.clipboard.text(), Ok(None));
+        s.clipboard.put("x").unwrap();
+        assert_eq!(s.clipboard.text(), Ok(Some("x".into())));
+        assert!(s.sheet.as_ref().unwrap().share("s", "y"));
+        assert_eq!(shelf.lock().unwrap().shared, vec!["y".to_string()]);
+        assert_eq!(Sharing::none().clipboard.put("x"), Err(Unavailable));
+    }
+}
