@@ -57,6 +57,8 @@ pub struct Review {
     /// a step touches only the rows that changed.
     spots: Rc<VecModel<crate::SpotVm>>,
     pieces: Rc<VecModel<crate::PieceVm>>,
+    /// The analysis the graph was drawn for (its length; `Some(None)`: none yet).
+    graph_for: std::cell::Cell<Option<Option<usize>>>,
 }
 
 impl Review {
@@ -94,6 +96,7 @@ impl Review {
             lines_shown: std::cell::Cell::new(false),
             spots: Rc::default(),
             pieces: Rc::default(),
+            graph_for: std::cell::Cell::new(None),
         })
     }
 
@@ -265,6 +268,12 @@ impl Review {
         r.set_analysing(self.job.is_some());
         r.set_done(self.progress.0 as i32);
         r.set_total(self.progress.1 as i32);
+        // The graph and its marks change only with the analysis: set again on a step,
+        // they would be laid out and drawn again.
+        let graph_for = a.map(|a| a.scores.len());
+        if self.graph_for.replace(Some(graph_for)) == Some(graph_for) {
+            return;
+        }
         match a {
             Some(a) => {
                 r.set_graph(history::graph_path(&a.scores, 1000.0, 200.0).into());
@@ -289,7 +298,6 @@ impl Review {
         }
     }
 
-    /// The engine's best move in `pos` as a route, once the review has it.
     /// The game as it is shared (PDN with its players and date).
     pub fn shared_text(&self) -> String {
         crate::share::game_text(
@@ -300,6 +308,7 @@ impl Review {
         )
     }
 
+    /// The engine's best move in `pos` as a route, once the review has it.
     fn best_here(&self, pos: &Position) -> Option<Vec<Point>> {
         let a = self.analysis.as_ref()?;
         let name = match a.moves.get(self.ply) {
