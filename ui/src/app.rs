@@ -544,6 +544,13 @@ impl App {
         self.shared = text;
     }
 
+    /// Closes the share sheet.
+    pub fn close_share(&mut self) {
+        if let Some(ui) = self.ui.upgrade() {
+            ui.global::<crate::ShareAdapter>().set_open(false);
+        }
+    }
+
     /// Puts the shared text on the clipboard.
     pub fn copy_shared(&mut self) {
         let status = match self.sharing.clipboard.put(&self.shared) {
@@ -872,11 +879,7 @@ fn connect_history(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     let s = ui.global::<crate::ShareAdapter>();
     s.on_copy(on(app, App::copy_shared));
     s.on_share(on(app, App::send_shared));
-    s.on_close(on(app, |a| {
-        if let Some(ui) = a.ui.upgrade() {
-            ui.global::<crate::ShareAdapter>().set_open(false);
-        }
-    }));
+    s.on_close(on(app, App::close_share));
 }
 
 /// Wires a callback of the window to a method of the app, through a weak reference.
