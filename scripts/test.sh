@@ -44,6 +44,8 @@ cargo clippy --workspace --exclude uniffi-bindgen --all-targets -- -D warnings
 # Kotlin (FfiTest.kt, the Android CoreTest.kt on JUnit) tests through them.
 step "rust tests (rules, AI, the bindings in Python and Kotlin, UI headless + screenshots in screenshots/)"
 cargo test --workspace
+# The patched software renderer's own tests, with ours on the patches (third_party/README.md).
+cargo test -p i-slint-renderer-software --lib
 
 step "rule-book vectors through the dama command line"
 cargo build --release --bin dama

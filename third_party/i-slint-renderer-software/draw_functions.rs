@@ -64,6 +64,39 @@ pub(super) fn draw_texture_line(
             return;
         }
     }
+    // Dama & Zamma patch, second block: a glyph (an alpha map) drawn at its own size, not
+    // rotated and not wrapping on this line. The general path blends every pixel of the
+    // glyph's box, the empty ones too (a blend with nothing, which leaves the pixel as it
+    // is); here those are skipped, and fully covered ones are written as the text's colour,
+    // which is what blending it at full alpha gives (the general path, like this one, takes
+    // only the colour's red, green and blue: the text's opacity is in `alpha`). The other
+    // pixels are blended as the general path blends them.
+    if format == TexturePixelFormat::AlphaMap
+        && rotation == super::RenderingRotation::NoRotation
+        && dx == Fixed::from_integer(1)
+        && dy == Fixed::from_integer(1)
+        && off_x.fract() == 0
+        && off_y.fract() == 0
+    {
+        let row = (off_y.truncate() + y) % source_size.height;
+        let start = off_x.truncate() + extra_clip_begin as i32;
+        if row >= 0 && start >= 0 && start + len as i32 <= source_size.width {
+            let at = row as usize * pixel_stride as usize + start as usize;
+            let (r, g, b) = (colorize.red(), colorize.green(), colorize.blue());
+            for (pix, &coverage) in line_buffer.iter_mut().zip(&data[at..at + len]) {
+                let a = ((coverage as u16 * alpha as u16) / 255) as u8;
+                if a == 0 {
+                    continue;
+                }
+                if a == 0xff {
+                    *pix = TargetPixel::from_rgb(r, g, b);
+                } else {
+                    pix.blend(PremultipliedRgbaColor::premultiply(Color::from_argb_u8(a, r, g, b)));
+                }
+            }
+            return;
+        }
+    }
 
     if !rotation.is_transpose() {
         let mut delta = dx;
@@ -236,6 +269,9 @@ pub(super) fn draw_texture_line(
                         let alpha = ((p[3] as u16 * alpha as u16) / 255) as u8;
                         if alpha == 0xff {
                             *pix = TargetPixel::from_rgb(p[0], p[1], p[2]);
+                        } else if alpha == 0 {
+                            // Dama & Zamma patch: a transparent pixel is left as it is (the
+                            // blend with nothing it would get changes nothing).
                         } else {
                             pix.blend(PremultipliedRgbaColor::premultiply(Color::from_argb_u8(
                                 alpha, p[0], p[1], p[2],
@@ -1095,4 +1131,81 @@ fn rgb565_be_blend() {
     let mut be = Rgb565BigEndianPixel::from_rgb(255, 255, 255);
     be.blend(color);
     assert_eq!(le.0.swap_bytes(), be.0);
+}
+
+/// Dama & Zamma patch: an unscaled glyph, image or RGB texture drawn by the shortcuts at
+/// the top of `draw_texture_line` gives the same pixels as the general path. An offset of
+/// 1/16 of a pixel sends the same texture through the general path, which then reads the
+/// same source pixels (it takes the integer part of the position at scale 1).
+#[test]
+fn unscaled_textures_are_drawn_as_the_general_path_draws_them() {
+    use super::{RenderingRotation, SceneTexture, SceneTextureExtra};
+    use alloc::vec::Vec;
+    let mut seed = 0x2545_f491_u32;
+    let mut next = move || {
+        seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (seed >> 24) as u8
+    };
+    let (w, h) = (37usize, 6usize);
+    for (format, colorize, alpha) in [
+        (TexturePixelFormat::AlphaMap, Color::from_rgb_u8(200, 30, 40), 0xff),
+        (TexturePixelFormat::AlphaMap, Color::from_rgb_u8(10, 220, 90), 0x80),
+        (TexturePixelFormat::Rgba, Color::default(), 0xff),
+        (TexturePixelFormat::Rgba, Color::default(), 0x60),
+        (TexturePixelFormat::Rgb, Color::default(), 0xff),
+    ] {
+        let bpp = format.bpp();
+        let data: Vec<u8> = (0..w * h * bpp)
+            .map(|_| match next() % 4 {
+                0 => 0,
+                1 => 0xff,
+                _ => next(),
+            })
+            .collect();
+        let span = PhysicalRect::new(Default::default(), euclid::size2(w as i16, h as i16));
+        for (clip_begin, clip_end) in [(0i16, 0i16), (3, 2), (0, 7)] {
+            for y in 0..h as i16 {
+                let background: Vec<PremultipliedRgbaColor> = (0..w)
+                    .map(|_| {
+                        let a = if next() % 3 == 0 { next() } else { 0xff };
+                        let c = |v: u8| ((v as u16 * a as u16) / 255) as u8;
+                        PremultipliedRgbaColor { red: c(next()), green: c(next()), blue: c(next()), alpha: a }
+                    })
+                    .collect();
+                let len = w - clip_begin as usize - clip_end as usize;
+                let draw = |off_x: Fixed<u16, 4>| {
+                    let texture = SceneTexture {
+                        data: &data,
+                        format,
+                        pixel_stride: w as u16,
+                        extra: SceneTextureExtra {
+                            dx: Fixed::from_integer(1),
+                            dy: Fixed::from_integer(1),
+                            off_x,
+                            off_y: Fixed::from_integer(0),
+                            colorize,
+                            alpha,
+                            rotation: RenderingRotation::NoRotation,
+                        },
+                    };
+                    let mut line = background[clip_begin as usize..][..len].to_vec();
+                    draw_texture_line(
+                        &span,
+                        PhysicalLength::new(y),
+                        &texture,
+                        &mut line,
+                        clip_begin,
+                        clip_end,
+                    );
+                    line
+                };
+                let rgba = |line: Vec<PremultipliedRgbaColor>| -> Vec<[u8; 4]> {
+                    line.iter().map(|p| [p.red, p.green, p.blue, p.alpha]).collect()
+                };
+                let shortcut = rgba(draw(Fixed::from_integer(0)));
+                let general = rgba(draw(Fixed(1)));
+                assert_eq!(shortcut, general, "{format:?}, alpha {alpha}, line {y}, clip {clip_begin}..{clip_end}");
+            }
+        }
+    }
 }
