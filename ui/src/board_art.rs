@@ -107,17 +107,18 @@ pub fn install(ui: &AppWindow) {
                 crown: rgb(crown),
             }))
         });
+    let recent = std::cell::RefCell::new(Recent::default());
     ui.global::<BoardArt>().on_paint(
-        |width,
-         height,
-         lines,
-         line_width,
-         point_radius,
-         corner_radius,
-         wood,
-         edge,
-         ink,
-         surface| {
+        move |width,
+              height,
+              lines,
+              line_width,
+              point_radius,
+              corner_radius,
+              wood,
+              edge,
+              ink,
+              surface| {
             let segments: Vec<Segment> = lines
                 .iter()
                 .map(|l| Segment {
@@ -130,7 +131,7 @@ pub fn install(ui: &AppWindow) {
                 .collect();
             // A float cast saturates: a NaN or negative side is 0 (nothing painted).
             let side = |v: f32| v.round() as u32;
-            slint::Image::from_rgb8(paint(&Art {
+            let art = Art {
                 width: side(width),
                 height: side(height),
                 segments: &segments,
@@ -141,9 +142,62 @@ pub fn install(ui: &AppWindow) {
                 edge: rgb(edge),
                 ink: rgb(ink),
                 surface: Surface::from_index(surface),
-            }))
+            };
+            recent
+                .borrow_mut()
+                .get_or_paint(&art, || slint::Image::from_rgb8(paint(&art)))
         },
     );
+}
+
+/// The last boards' art, so that a screen made again (a review opened after another, the
+/// game after its review) shows its board without painting it again: 10 to 20 ms at a
+/// phone's size, over a frame. Two, the game's board and the review's, at most 12 MB at
+/// 1440 pixels across.
+#[derive(Default)]
+struct Recent(Vec<(Vec<u32>, slint::Image)>);
+
+impl Recent {
+    const KEPT: usize = 2;
+
+    /// The art's image, painted by `paint` unless it is one of the last ones painted.
+    fn get_or_paint(&mut self, art: &Art, paint: impl FnOnce() -> slint::Image) -> slint::Image {
+        let key = art.key();
+        if let Some(i) = self.0.iter().position(|(k, _)| *k == key) {
+            let hit = self.0.remove(i);
+            self.0.push(hit.clone());
+            return hit.1;
+        }
+        let image = paint();
+        if self.0.len() == Self::KEPT {
+            self.0.remove(0);
+        }
+        self.0.push((key, image.clone()));
+        image
+    }
+}
+
+impl Art<'_> {
+    /// Everything the art is painted from, exactly (floats by their bits).
+    fn key(&self) -> Vec<u32> {
+        let px = |p: Rgb8Pixel| u32::from_be_bytes([0, p.r, p.g, p.b]);
+        let mut key = vec![
+            self.width,
+            self.height,
+            self.line_width.to_bits(),
+            self.point_radius.to_bits(),
+            self.corner_radius.to_bits(),
+            px(self.wood),
+            px(self.edge),
+            px(self.ink),
+            self.surface as u32,
+        ];
+        for s in self.segments {
+            key.extend([s.x, s.y, s.w, s.h].map(f32::to_bits));
+            key.push(s.rising as u32);
+        }
+        key
+    }
 }
 
 /// The board's surface.
@@ -512,6 +566,48 @@ mod tests {
             ink: INK,
             surface: Surface::Baize,
         })
+    }
+
+    #[test]
+    fn the_last_two_boards_are_not_painted_again() {
+        let lines = [segment(0.0, 0.5, 1.0, 0.0, false)];
+        let board = |width: u32, ink: Rgb8Pixel| Art {
+            width,
+            height: width,
+            segments: &lines,
+            line_width: 3.0,
+            point_radius: 0.0,
+            corner_radius: 6.0,
+            wood: WOOD,
+            edge: EDGE,
+            ink,
+            surface: Surface::Wood,
+        };
+        let painted = std::cell::Cell::new(0);
+        let mut recent = Recent::default();
+        let mut show = |art: &Art| {
+            recent.get_or_paint(art, || {
+                painted.set(painted.get() + 1);
+                slint::Image::from_rgb8(paint(art))
+            })
+        };
+        let (game, review) = (board(40, INK), board(30, INK));
+        show(&game);
+        show(&review);
+        show(&game);
+        show(&review);
+        assert_eq!(
+            painted.get(),
+            2,
+            "the game's board and the review's, painted once each"
+        );
+        // Another theme's ink is another image; the oldest is then let go.
+        show(&board(40, EDGE));
+        assert_eq!(painted.get(), 3);
+        show(&review);
+        assert_eq!(painted.get(), 3);
+        show(&game);
+        assert_eq!(painted.get(), 4);
     }
 
     fn segment(x: f32, y: f32, w: f32, h: f32, rising: bool) -> Segment {
