@@ -363,7 +363,10 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     let theme = ui.global::<dama_ui::Theme>();
     let squares = ui.global::<dama_ui::GameAdapter>().get_squares();
     let mut art = Vec::new();
-    for _ in 0..5 {
+    for i in 0..5 {
+        // One pixel wider each time: the app keeps its last boards' art (board_art's
+        // `Recent`), and the same board would be a look-up, not a paint.
+        let side = side + i as f32;
         let t = Instant::now();
         let image = ui.global::<dama_ui::BoardArt>().invoke_paint(
             side,
