@@ -68,8 +68,15 @@ fn finished_game(plies: usize, id: u64) -> dama_ui::store::FinishedGame {
         };
         s.play(&m).unwrap();
     }
-    let side = s.position().side_to_move();
-    let _ = s.resign(side);
+    history_entry(s, id)
+}
+
+/// `s` as the history keeps it, resigned by the side to move if it was still in play.
+fn history_entry(mut s: dama_core::Session, id: u64) -> dama_ui::store::FinishedGame {
+    if s.outcome().is_none() {
+        let side = s.position().side_to_move();
+        s.resign(side).expect("a game in play can be resigned");
+    }
     let outcome = s.outcome().expect("resigned");
     dama_ui::store::FinishedGame {
         record: s.record().to_json(),
@@ -78,17 +85,13 @@ fn finished_game(plies: usize, id: u64) -> dama_ui::store::FinishedGame {
         ended: 1_796_256_000 + id,
         id,
         analysis: None,
-        ending: Some(dama_ui::store::Ending {
-            game: dama_core::GameId::Turkish,
-            outcome,
-            plies: s.record().played().len(),
-        }),
+        ending: Some(dama_ui::store::Ending::new(s.record(), outcome)),
         imported: false,
     }
 }
 
 /// A Turkish game of the engine against itself (a few random plies first, varied by `seed`)
-/// stopped after `plies` plies, or sooner where it ended; unfinished games are resigned.
+/// stopped after `plies` plies, or sooner where it ended.
 fn engine_game(plies: usize, seed: u64) -> dama_core::Session {
     use dama_core::ai::{Engine, Player, Rng, Root};
     let mut s = dama_core::Session::new(dama_core::Rules::new(dama_core::GameId::Turkish));
@@ -109,15 +112,11 @@ fn engine_game(plies: usize, seed: u64) -> dama_core::Session {
         };
         s.play(&m).expect("a legal move");
     }
-    if s.outcome().is_none() {
-        let side = s.position().side_to_move();
-        let _ = s.resign(side);
-    }
     s
 }
 
 /// Issue 26: the History screen opened with 100 games (the list built from the
-/// summaries, and its frame), and a 100-move (200-ply) game reviewed at the default budget
+/// summaries, and its frame), and a game of up to 200 plies reviewed at the default budget
 /// while the player steps through it: the frames drawn while the engine works on the
 /// other core.
 fn history_and_review() {
@@ -133,14 +132,7 @@ fn history_and_review() {
         .map(|seed| engine_game(200, seed))
         .max_by_key(|s| s.record().played().len())
         .expect("games played");
-    let mut newest = finished_game(0, 99);
-    newest.record = long.record().to_json();
-    newest.ending = Some(dama_ui::store::Ending {
-        game: dama_core::GameId::Turkish,
-        outcome: long.outcome().expect("ended"),
-        plies: long.record().played().len(),
-    });
-    games.push(newest);
+    games.push(history_entry(long, 99));
     store.save_history(&games).expect("history written");
     let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
@@ -161,70 +153,56 @@ fn history_and_review() {
         }
         return;
     }
-    // Opened again (the screen is made anew; fonts and glyphs are cached by then).
-    let mut again = Vec::new();
-    for _ in 0..9 {
-        ui.set_screen(dama_ui::Screen::Home);
+    // What `act` and the frame it brings take, in ms.
+    let mut timed = |act: &dyn Fn()| -> f64 {
+        let t = Instant::now();
+        act();
         screen.advance(Duration::from_millis(16));
         screen.draw();
-        let t = Instant::now();
-        ui.with(|a| a.show_history());
-        screen.draw();
-        again.push(t.elapsed().as_secs_f64() * 1e3);
-    }
+        t.elapsed().as_secs_f64() * 1e3
+    };
+    // Opened again (the screen is made anew; fonts and glyphs are cached by then).
+    let again: Vec<f64> = (0..9)
+        .map(|_| {
+            timed(&|| ui.set_screen(dama_ui::Screen::Home));
+            timed(&|| ui.with(|a| a.show_history()))
+        })
+        .collect();
     let (_, again_med, again_max) = stats(again);
     println!(
         "History, 1080x2400, 100 games: listed in {list:.2} ms, first frame {frame:.2} ms (target 16 ms: {:.2}x together); opened again: median {again_med:.2} ms, max {again_max:.2} ms ({:.2}x)",
         (list + frame) / 16.0,
         again_max / 16.0
     );
+    let opened = timed(&|| ui.with(|a| a.open_review(0)));
+    let plies = ui.with(|a| a.review().map(|r| r.plies()).unwrap_or(0)) as i32;
+    let go_to = |ply: i32| ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(ply);
     let t = Instant::now();
-    let plies = ui.with(|a| {
-        a.open_review(0);
-        a.review().map(|r| r.plies()).unwrap_or(0)
-    });
-    screen.advance(Duration::from_millis(16));
-    screen.draw();
-    let opened = t.elapsed().as_secs_f64() * 1e3;
-    let t = Instant::now();
-    let mut frames = Vec::new();
-    let mut ply = 0;
-    let mut arrival = None;
-    let mut worst = Vec::new();
-    while arrival.is_none() {
-        // One step of the player and one frame, as a tap on Next would bring; the frame
-        // that brings the finished analysis (the graph and its marks appear) on its own.
-        let f = Instant::now();
-        ui.with(|a| a.take_review_reports());
-        let done = ui.with(|a| a.review().is_some_and(|r| !r.analysing()));
-        ply = (ply + 1) % (plies as i32 + 1);
-        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(ply);
-        screen.advance(Duration::from_millis(16));
-        screen.draw();
-        let ms = f.elapsed().as_secs_f64() * 1e3;
-        if done {
-            arrival = Some(ms);
-        } else {
-            frames.push(ms);
-            worst.push((ms, ply));
-            std::thread::sleep(Duration::from_millis(16));
+    // One step of the player and one frame, as a tap on Next would bring, with the ply
+    // it went to; the frame that brings the finished analysis (the graph and its marks
+    // appear) on its own.
+    let mut frames: Vec<(f64, i32)> = Vec::new();
+    let arrival = loop {
+        let ply = (frames.len() as i32 + 1) % (plies + 1);
+        let done = std::cell::Cell::new(false);
+        let ms = timed(&|| {
+            ui.with(|a| a.take_review_reports());
+            done.set(ui.with(|a| a.review().is_some_and(|r| !r.analysing())));
+            go_to(ply);
+        });
+        if done.get() {
+            break ms;
         }
-    }
+        frames.push((ms, ply));
+        std::thread::sleep(Duration::from_millis(16));
+    };
     let analysed = t.elapsed().as_secs_f64();
-    let arrival = arrival.unwrap_or_default();
     // Steps through the analysed game: the cursor moves on the graph, the score changes.
-    let mut after = Vec::new();
-    for p in 0..=plies as i32 {
-        let f = Instant::now();
-        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(p);
-        screen.advance(Duration::from_millis(16));
-        screen.draw();
-        after.push(f.elapsed().as_secs_f64() * 1e3);
-    }
+    let after: Vec<f64> = (0..=plies).map(|p| timed(&|| go_to(p))).collect();
     let n = frames.len();
-    let (fmin, fmed, fmax) = stats(frames);
-    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let worst: Vec<String> = worst
+    let (fmin, fmed, fmax) = stats(frames.iter().map(|f| f.0).collect());
+    frames.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let slowest: Vec<String> = frames
         .iter()
         .take(3)
         .map(|(ms, ply)| format!("{ms:.1} ms at ply {ply}"))
@@ -234,7 +212,7 @@ fn history_and_review() {
         dama_core::ai::analysis::DEFAULT_NODES,
         fmed / 16.0,
         fmax / 16.0,
-        worst.join(", ")
+        slowest.join(", ")
     );
     let n = after.len();
     let (amin, amed, amax) = stats(after);
@@ -243,17 +221,11 @@ fn history_and_review() {
         amed / 16.0,
         amax / 16.0
     );
-    // Back to the list and another game opened: the board's art of this size is painted.
-    ui.with(|a| a.show_history());
-    screen.advance(Duration::from_millis(16));
-    screen.draw();
-    let t = Instant::now();
-    ui.with(|a| a.open_review(1));
-    screen.advance(Duration::from_millis(16));
-    screen.draw();
+    // Back to the list and another game opened: its board's art is the one kept.
+    timed(&|| ui.with(|a| a.show_history()));
+    let reopened = timed(&|| ui.with(|a| a.open_review(1)));
     println!(
-        "Review opened again (another game, its board's art already painted): first frame {:.2} ms",
-        t.elapsed().as_secs_f64() * 1e3
+        "Review opened again (another game, its board's art already painted): first frame {reopened:.2} ms"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

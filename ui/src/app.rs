@@ -236,11 +236,7 @@ impl App {
                     .map_or(0, |d| d.as_secs()),
                 id,
                 analysis: None,
-                ending: Some(crate::store::Ending {
-                    game: game.rules().game(),
-                    outcome: o,
-                    plies: game.record().played().len(),
-                }),
+                ending: Some(crate::store::Ending::new(game.record(), o)),
                 imported: false,
             });
             self.last = Some((game.rules().game(), o));
@@ -611,11 +607,7 @@ impl App {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs()),
             id,
-            ending: Some(crate::store::Ending {
-                game: record.rules().game(),
-                outcome,
-                plies: record.played().len(),
-            }),
+            ending: Some(crate::store::Ending::new(&record, outcome)),
             analysis: None,
             imported: true,
         });

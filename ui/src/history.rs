@@ -46,11 +46,7 @@ impl Summary {
             Some(e) => e,
             None => {
                 let record = GameRecord::from_json(&g.record).ok()?;
-                crate::store::Ending {
-                    game: record.rules().game(),
-                    outcome: record.outcome()?,
-                    plies: record.played().len(),
-                }
+                crate::store::Ending::new(&record, record.outcome()?)
             }
         };
         let outcome = ending.outcome;

@@ -151,6 +151,18 @@ pub struct Ending {
     pub plies: usize,
 }
 
+impl Ending {
+    /// The ending of `record`, finished with `outcome` (given, not worked out again: the
+    /// session has it).
+    pub fn new(record: &GameRecord, outcome: dama_core::Outcome) -> Ending {
+        Ending {
+            game: record.rules().game(),
+            outcome,
+            plies: record.played().len(),
+        }
+    }
+}
+
 /// How many finished games the history keeps (the oldest go first).
 pub const HISTORY_LIMIT: usize = 100;
 
