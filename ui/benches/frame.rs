@@ -153,12 +153,15 @@ fn history_and_review() {
         }
         return;
     }
-    // What `act` and the frame it brings take, in ms.
+    // What `act` and the frame it brings take, in ms; `cpu`, how much of it this thread
+    // spent on a core (the rest it waited for one).
+    let cpu = std::cell::Cell::new(0.0);
     let mut timed = |act: &dyn Fn()| -> f64 {
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), thread_cpu_ms());
         act();
         screen.advance(Duration::from_millis(16));
         screen.draw();
+        cpu.set(thread_cpu_ms() - c);
         t.elapsed().as_secs_f64() * 1e3
     };
     // Opened again (the screen is made anew; fonts and glyphs are cached by then).
@@ -181,7 +184,7 @@ fn history_and_review() {
     // One step of the player and one frame, as a tap on Next would bring, with the ply
     // it went to; the frame that brings the finished analysis (the graph and its marks
     // appear) on its own.
-    let mut frames: Vec<(f64, i32)> = Vec::new();
+    let mut frames: Vec<(f64, f64, i32)> = Vec::new();
     let arrival = loop {
         let ply = (frames.len() as i32 + 1) % (plies + 1);
         let done = std::cell::Cell::new(false);
@@ -193,7 +196,7 @@ fn history_and_review() {
         if done.get() {
             break ms;
         }
-        frames.push((ms, ply));
+        frames.push((ms, cpu.get(), ply));
         std::thread::sleep(Duration::from_millis(16));
     };
     let analysed = t.elapsed().as_secs_f64();
@@ -201,14 +204,15 @@ fn history_and_review() {
     let after: Vec<f64> = (0..=plies).map(|p| timed(&|| go_to(p))).collect();
     let n = frames.len();
     let (fmin, fmed, fmax) = stats(frames.iter().map(|f| f.0).collect());
+    let (_, cmed, cmax) = stats(frames.iter().map(|f| f.1).collect());
     frames.sort_by(|a, b| b.0.total_cmp(&a.0));
     let slowest: Vec<String> = frames
         .iter()
         .take(3)
-        .map(|(ms, ply)| format!("{ms:.1} ms at ply {ply}"))
+        .map(|(ms, cpu, ply)| format!("{ms:.1} ms ({cpu:.1} on the CPU) at ply {ply}"))
         .collect();
     println!(
-        "Review, 1080x2400, {plies} plies at {} nodes a position: opened with its first frame in {opened:.2} ms; analysed in {analysed:.1} s; step + frame meanwhile min {fmin:.2} ms median {fmed:.2} ms max {fmax:.2} ms ({n} frames; target 16 ms: median {:.2}x, max {:.2}x; slowest: {})",
+        "Review, 1080x2400, {plies} plies at {} nodes a position: opened with its first frame in {opened:.2} ms; analysed in {analysed:.1} s; step + frame meanwhile min {fmin:.2} ms median {fmed:.2} ms max {fmax:.2} ms ({n} frames; target 16 ms: median {:.2}x, max {:.2}x; on the CPU median {cmed:.2} ms, max {cmax:.2} ms; slowest: {})",
         dama_core::ai::analysis::DEFAULT_NODES,
         fmed / 16.0,
         fmax / 16.0,
@@ -253,6 +257,17 @@ const GAMES: [Game; 2] = [
         true,
     ),
 ];
+
+/// The time the calling thread has spent on a core, in ms.
+fn thread_cpu_ms() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6
+}
 
 fn stats(mut v: Vec<f64>) -> (f64, f64, f64) {
     v.sort_by(f64::total_cmp);

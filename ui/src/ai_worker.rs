@@ -88,6 +88,7 @@ impl AiWorker {
             let done = self.done.take().unwrap_or_else(|| Box::new(|_, _| {}));
             // The thread ends when the worker (the sender) is dropped.
             std::thread::spawn(move || {
+                crate::thread_priority::run_below_ui();
                 let mut engine = Engine::new(DEFAULT_TT_MIB);
                 for request in jobs {
                     match request {

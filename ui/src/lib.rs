@@ -55,6 +55,7 @@ mod settings;
 pub mod share;
 pub mod sound;
 pub mod store;
+mod thread_priority;
 
 use slint::ComponentHandle;
 

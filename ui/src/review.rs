@@ -147,6 +147,7 @@ impl Review {
         let started = std::thread::Builder::new()
             .name("dama-review".into())
             .spawn(move || {
+                crate::thread_priority::run_below_ui();
                 let mut engine = Engine::new(REVIEW_TABLE_MIB);
                 let progress = |done, total| {
                     let _ = tx.send(Report::Progress(done, total));
