@@ -1,6 +1,7 @@
 //! Sharing games and positions: the clipboard and the platform's share sheet, and what a
 //! game's shared text is. The platforms hand the app their [`Sharing`] (the desktop's
-//! system clipboard, Android's `ClipboardManager` and share sheet, iOS's `UIPasteboard`);
+//! system clipboard, Android's `ClipboardManager` and share sheet, iOS's `UIPasteboard`
+//! and share sheet);
 //! tests hand it a [`Sharing::memory`] that they can read and fill.
 
 use crate::flow::Opponent;
@@ -31,7 +32,7 @@ pub trait ShareSheet {
 pub struct Sharing {
     /// The clipboard.
     pub clipboard: Box<dyn Clipboard>,
-    /// The share sheet (Android); `None` where the clipboard is the only way.
+    /// The share sheet (Android, iOS); `None` where the clipboard is the only way.
     pub sheet: Option<Box<dyn ShareSheet>>,
 }
 

@@ -35,11 +35,12 @@ pub fn run() -> Result<(), PlatformError> {
         }
     }));
     let window = MinimalSoftwareWindow::new(RepaintBufferType::ReusedBuffer);
+    let presenter = super::ios_share::Presenter::default();
     PhonePlatform::new(window.clone(), queue.clone()).install()?;
     let ui = crate::app::create_with(
         Store::new(Store::default_dir()),
         super::ios_feedback::feedback(),
-        super::ios_share::sharing(),
+        super::ios_share::sharing(presenter.clone()),
     )?;
     ui.show()?;
     let mut phone = Phone {
@@ -48,6 +49,7 @@ pub fn run() -> Result<(), PlatformError> {
         queue,
         frame: Frame::new(),
         native: None,
+        presenter,
         touches: Touches::default(),
         scale: 1.0,
     };
@@ -63,6 +65,8 @@ struct Phone {
     queue: Arc<Queue>,
     frame: Frame,
     native: Option<(Rc<Window>, Surface)>,
+    /// The window again, for the share sheet to be presented over.
+    presenter: super::ios_share::Presenter,
     touches: Touches,
     scale: f32,
 }
@@ -134,7 +138,10 @@ impl ApplicationHandler for Phone {
         let surface = softbuffer::Context::new(window.clone())
             .and_then(|context| Surface::new(&context, window.clone()));
         match surface {
-            Ok(surface) => self.native = Some((window, surface)),
+            Ok(surface) => {
+                *self.presenter.borrow_mut() = Some(window.clone());
+                self.native = Some((window, surface));
+            }
             Err(_) => return event_loop.exit(),
         }
         self.frame.surface_lost();
