@@ -42,11 +42,8 @@ pub struct Review {
     pub id: u64,
     summary: Summary,
     human: Color,
+    /// The game, with every position it reached and each move's notation and route.
     record: GameRecord,
-    /// Every position from the start, and each move's path and notation.
-    positions: Vec<Position>,
-    paths: Vec<Vec<Point>>,
-    notations: Vec<String>,
     ply: usize,
     analysis: Option<Analysis>,
     show_best: bool,
@@ -65,17 +62,10 @@ impl Review {
     /// The review of `g` (its record replayed once); `None` if the record does not read.
     pub fn open(g: &FinishedGame) -> Option<Review> {
         let summary = Summary::of(g)?;
+        // The record keeps what it replayed while it was read: the positions, each move's
+        // notation and route.
         let record = GameRecord::from_json(&g.record).ok()?;
-        let mut game = Session::from_record(GameRecord::from_position(record.start().clone()));
-        let mut positions = vec![game.position().clone()];
-        let (mut paths, mut notations) = (Vec::new(), Vec::new());
-        for m in record.played() {
-            let d = game.play(&m).ok()?;
-            paths.push(d.path);
-            notations.push(d.notation);
-            positions.push(game.position().clone());
-        }
-        let ply = notations.len();
+        let ply = record.ply();
         Some(Review {
             id: g.id,
             summary,
@@ -85,9 +75,6 @@ impl Review {
                 Color::White
             },
             record,
-            positions,
-            paths,
-            notations,
             ply,
             analysis: g.analysis.clone(),
             show_best: false,
@@ -102,7 +89,7 @@ impl Review {
 
     /// The number of moves.
     pub fn plies(&self) -> usize {
-        self.notations.len()
+        self.record.ply()
     }
 
     /// Shows position `ply` (clamped).
@@ -189,7 +176,7 @@ impl Review {
     /// Everything into the review screen.
     pub fn show(&self, ui: &AppWindow) {
         let r = ui.global::<ReviewAdapter>();
-        let pos = &self.positions[self.ply];
+        let pos = &self.record.positions()[self.ply];
         let g = pos.geometry();
         // The player's side at the bottom, as in the game.
         let flipped = self.human == Color::Black && self.summary.opponent.level().is_some();
@@ -204,14 +191,18 @@ impl Review {
             r.set_spots(ModelRc::from(self.spots.clone()));
             r.set_pieces(ModelRc::from(self.pieces.clone()));
         }
-        let last = self.ply.checked_sub(1).map(|i| &self.paths[i]);
+        let played = self
+            .ply
+            .checked_sub(1)
+            .and_then(|i| self.record.played_move(i));
+        let last = played.map(|(_, path)| path);
         let best = self.best_here(pos);
-        let ends = |p: Option<&Vec<Point>>| -> Vec<Point> {
+        let ends = |p: Option<&[Point]>| -> Vec<Point> {
             p.filter(|l| l.len() > 1)
                 .map(|l| vec![l[0], l[l.len() - 1]])
                 .unwrap_or_default()
         };
-        let (last_ends, best_ends) = (ends(last), ends(best.as_ref()));
+        let (last_ends, best_ends) = (ends(last), ends(best.as_deref()));
         let show_best = self.show_best;
         let (spots, pieces) = crate::mapping::still_board(
             g,
@@ -240,13 +231,13 @@ impl Review {
         r.set_show_best(self.show_best);
         r.set_ply(self.ply as i32);
         r.set_plies(self.plies() as i32);
-        if self.ply > 0 {
+        if let Some((text, _)) = played {
             let i = self.ply - 1;
-            let start_black = self.positions[0].side_to_move() == Color::Black;
+            let start_black = self.record.start().side_to_move() == Color::Black;
             let number = 1 + (i + start_black as usize) / 2;
             let black = (i + start_black as usize) % 2 == 1;
             r.set_move_number(format!("{number}{}", if black { "..." } else { "." }).into());
-            r.set_move_text(self.notations[i].clone().into());
+            r.set_move_text(text.into());
         }
         let a = self.analysis.as_ref();
         let review = self

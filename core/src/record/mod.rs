@@ -249,6 +249,20 @@ impl GameRecord {
         self.cursor.checked_sub(1).map(|i| &self.moves[i].mv)
     }
 
+    /// The positions from the start to the cursor: the start, then the one after each
+    /// move played (kept, so that stepping through a game needs no replay).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions[..=self.cursor]
+    }
+
+    /// Move `i` (from 0) of those played up to the cursor: its canonical notation and
+    /// route.
+    pub fn played_move(&self, i: usize) -> Option<(&str, &[Point])> {
+        self.moves[..self.cursor]
+            .get(i)
+            .map(|p| (p.text.as_str(), p.path.as_slice()))
+    }
+
     /// The moves played up to the cursor.
     pub fn played(&self) -> Vec<Move> {
         self.moves[..self.cursor].iter().map(|p| p.mv).collect()
@@ -539,6 +553,31 @@ mod tests {
             let loaded = GameRecord::from_json(&with_result(&json, Some(o))).unwrap();
             assert_eq!(loaded.outcome(), Some(o));
         }
+    }
+
+    // What the record keeps of each ply is what a replay of its moves gives, up to the
+    // cursor: the positions, the notation and the route.
+    #[test]
+    fn kept_positions_and_moves_are_the_replays() {
+        let start = Position::start(Rules::new(GameId::Turkish));
+        let mut rec = replay(start.clone(), ["a3-a4", "h6-h5", "b3-b4", "g6-g5"]).unwrap();
+        rec.undo();
+        let rec = rec.record();
+        assert_eq!(rec.positions().len(), 4);
+        let mut pos = start;
+        assert_eq!(rec.positions()[0], pos);
+        for (i, text) in ["a3-a4", "h6-h5", "b3-b4"].into_iter().enumerate() {
+            let d = pos
+                .legal_moves_detailed()
+                .into_iter()
+                .find(|d| d.notation == text)
+                .unwrap();
+            assert_eq!(rec.played_move(i), Some((text, &d.path[..])));
+            pos = pos.play(&d.mv).unwrap();
+            assert_eq!(rec.positions()[i + 1], pos);
+        }
+        // The undone fourth move is not one of those played.
+        assert_eq!(rec.played_move(3), None);
     }
 
     // a resignation or an agreed draw before the first move can be taken back too.
