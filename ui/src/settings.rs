@@ -19,11 +19,14 @@ pub(crate) fn show(ui: &AppWindow, s: &Settings) {
     let theme = ui.global::<Theme>();
     theme.set_dark(s.dark);
     // The styles the table knows (a newer file's unknown style is the first).
-    theme.set_board_style(if s.board_style < STYLES {
+    let style = if s.board_style < STYLES {
         s.board_style as i32
     } else {
         0
-    });
+    };
+    theme.set_board_style(style);
+    // Its texture made before a board needs it, off the UI thread.
+    crate::board_art::Surface::from_index(style).prepare();
     theme.set_piece_style(if s.piece_style < STYLES {
         s.piece_style as i32
     } else {
