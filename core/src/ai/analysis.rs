@@ -272,6 +272,33 @@ mod tests {
         assert_ne!(m.judgement, Judgement::Good);
     }
 
+    // R-T11: a game that comes back to a position it went through once is not drawn, so
+    // its review does not read it as a draw: White's king circles the eighth rank (eight
+    // moves round) while Black's man steps f7-g7 and back, and from ply 23 every position
+    // is the second time of one seen sixteen plies before.
+    #[test]
+    fn a_second_time_reads_as_the_position_not_as_a_draw() {
+        let mut s = Session::new(Rules::new(GameId::Turkish));
+        for _ in 0..30 {
+            let last = s.legal_moves().last().map(|d| d.mv).unwrap();
+            s.play(&last).unwrap();
+        }
+        let rec = s.into_record();
+        let hashes: Vec<u64> = rec
+            .positions()
+            .iter()
+            .map(Position::placement_hash)
+            .collect();
+        assert_eq!(hashes[23], hashes[7], "ply 23 repeats ply 7");
+        let mut engine = Engine::new(4);
+        let stop = AtomicBool::new(false);
+        let a = analyse(&mut engine, &rec, 20_000, &stop, |_, _| {}).unwrap();
+        // Black gave men away early: White is far ahead all along the circling.
+        for (ply, &score) in a.scores.iter().enumerate().skip(6) {
+            assert!(score > 300, "ply {ply}: {score} in {:?}", a.scores);
+        }
+    }
+
     #[test]
     fn a_review_can_be_cancelled() {
         let rec = GameRecord::new(Rules::new(GameId::Zamma));

@@ -143,11 +143,16 @@ impl<'a> Search<'a> {
         self.reversible.pop();
     }
 
-    /// A repetition along the game and the search path (R-T11, R-Z17): the first return
-    /// to a position is scored as the repetition ending, as engines usually do. Only the
-    /// run of reversible plies is searched: nothing before a capture, promotion or man
-    /// advance can recur. The clock is no guide to that run, because Turkish sideways man
-    /// moves reset it and are still reversible.
+    /// A repetition along the game and the search path (R-T11, R-Z17). A return to a
+    /// position of the search path (the root included) is scored as the repetition ending
+    /// at once, as engines usually do: whoever can repeat once can repeat again. A position
+    /// the game went through before the root counts only when this is its third time, the
+    /// rule itself: the other side could still leave a second occurrence, and scoring it as
+    /// the end made the review's evaluation swing to a draw and back every time a game
+    /// came back to a position it had seen once. Only the run of reversible plies is
+    /// searched: nothing before a capture, promotion or man advance can recur. The clock is
+    /// no guide to that run, because Turkish sideways man moves reset it and are still
+    /// reversible.
     fn repeated(&self, pos: &Position) -> bool {
         let n = self.path.len();
         let run = self.reversible[n - 1] as usize;
@@ -159,8 +164,11 @@ impl<'a> Search<'a> {
             }
             back += 2;
         }
-        // Reversible all the way back to the root: the game before it counts too.
-        run >= n - 1 && self.game.binary_search(&h).is_ok()
+        // Reversible all the way back to the root: the game before it counts too, twice.
+        run >= n - 1 && {
+            let first = self.game.partition_point(|&k| k < h);
+            self.game.get(first + 1) == Some(&h)
+        }
     }
 
     /// The game-ending rules that do not depend on the move list, for the side to move.
@@ -624,9 +632,41 @@ mod tests {
         }
     }
 
-    // R-T11: a repetition of a position the game went through before the root.
+    // R-T11: a position the game went through twice before the root, reached a third time.
     #[test]
     fn repetition_through_sideways_man_moves_in_the_game() {
+        let (start, moves) = shuffle();
+        // The shuffle once (the start seen twice), then three plies of it again.
+        let mut history = vec![start.placement_hash()];
+        let mut pos = start.clone();
+        for m in moves.iter().chain(&moves[..3]) {
+            pos.play_unchecked(m);
+            history.push(pos.placement_hash());
+        }
+        history.pop();
+        let root = pos.clone();
+        let mut tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let mut s = Search::new(&mut tt, &stop, &history, &root);
+        let mut child = root.clone();
+        child.play_unchecked(&moves[3]);
+        s.push(&root, &moves[3], &child);
+        assert!(s.repeated(&child), "the start's third time ends the game");
+        // A man's advance cannot be undone: behind it nothing repeats.
+        let advance = parse_move(&root, "h7-h6").unwrap();
+        let mut other = root.clone();
+        other.play_unchecked(&advance);
+        s.pop();
+        s.push(&root, &advance, &other);
+        assert_eq!(s.reversible.last(), Some(&0));
+        assert!(!s.repeated(&other));
+    }
+
+    // R-T11: a position the game went through once before the root is no ending when it
+    // comes back: only its third time is. A return to the root itself is (the side that
+    // repeated once can repeat again).
+    #[test]
+    fn a_second_time_in_the_game_is_no_repetition() {
         let (start, moves) = shuffle();
         let mut history = vec![start.placement_hash()];
         let mut pos = start.clone();
@@ -639,17 +679,17 @@ mod tests {
         let mut tt = Tt::new(1);
         let stop = AtomicBool::new(false);
         let mut s = Search::new(&mut tt, &stop, &history, &root);
-        let mut child = root.clone();
-        child.play_unchecked(&moves[3]);
-        s.push(&root, &moves[3], &child);
-        assert!(s.repeated(&child));
-        // A man's advance cannot be undone: behind it nothing repeats.
-        let advance = parse_move(&root, "h7-h6").unwrap();
-        let mut other = root.clone();
-        other.play_unchecked(&advance);
-        s.pop();
-        s.push(&root, &advance, &other);
-        assert_eq!(s.reversible.last(), Some(&0));
-        assert!(!s.repeated(&other));
+        let mut at = root.clone();
+        // Four plies of the shuffle from the root: the start again (its second time), then
+        // on round to the root.
+        let order = [3, 0, 1, 2];
+        for (i, &k) in order.iter().enumerate() {
+            let mut child = at.clone();
+            child.play_unchecked(&moves[k]);
+            s.push(&at, &moves[k], &child);
+            at = child;
+            assert_eq!(s.repeated(&at), i == 3, "after ply {} of the search", i + 1);
+        }
+        assert_eq!(at.placement_hash(), root.placement_hash());
     }
 }
