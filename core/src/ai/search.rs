@@ -615,6 +615,21 @@ mod tests {
         (start, moves)
     }
 
+    /// The game from `start` through `moves`: the placement hashes of the positions before
+    /// its last one (a search's history), and that last one (its root).
+    fn game_through<'m>(
+        start: &Position,
+        moves: impl IntoIterator<Item = &'m Move>,
+    ) -> (Vec<u64>, Position) {
+        let mut history = Vec::new();
+        let mut pos = start.clone();
+        for m in moves {
+            history.push(pos.placement_hash());
+            pos.play_unchecked(m);
+        }
+        (history, pos)
+    }
+
     // R-T11: a repetition along the search path, through sideways man moves.
     #[test]
     fn repetition_through_sideways_man_moves_on_the_path() {
@@ -637,14 +652,7 @@ mod tests {
     fn repetition_through_sideways_man_moves_in_the_game() {
         let (start, moves) = shuffle();
         // The shuffle once (the start seen twice), then three plies of it again.
-        let mut history = vec![start.placement_hash()];
-        let mut pos = start.clone();
-        for m in moves.iter().chain(&moves[..3]) {
-            pos.play_unchecked(m);
-            history.push(pos.placement_hash());
-        }
-        history.pop();
-        let root = pos.clone();
+        let (history, root) = game_through(&start, moves.iter().chain(&moves[..3]));
         let mut tt = Tt::new(1);
         let stop = AtomicBool::new(false);
         let mut s = Search::new(&mut tt, &stop, &history, &root);
@@ -668,14 +676,7 @@ mod tests {
     #[test]
     fn a_second_time_in_the_game_is_no_repetition() {
         let (start, moves) = shuffle();
-        let mut history = vec![start.placement_hash()];
-        let mut pos = start.clone();
-        for m in &moves[..3] {
-            pos.play_unchecked(m);
-            history.push(pos.placement_hash());
-        }
-        history.pop();
-        let root = pos.clone();
+        let (history, root) = game_through(&start, &moves[..3]);
         let mut tt = Tt::new(1);
         let stop = AtomicBool::new(false);
         let mut s = Search::new(&mut tt, &stop, &history, &root);
