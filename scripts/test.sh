@@ -57,8 +57,14 @@ bash scripts/smoke-desktop.sh target/debug/dama-app
 step "offline"
 bash scripts/offline-check.sh
 
-step "Android: the signed APK, built, linted, checked (target/android/dama-zamma.apk)"
+step "Android: the signed APK and App Bundle, built, linted, checked (target/android/dama-zamma.apk, .aab)"
 bash scripts/android-apk.sh
+
+step "Android: the APK's library run on bionic under qemu (self-test, seccomp, pthread keys)"
+bash scripts/android-bionic.sh
+
+step "Android: the store listing (fastlane/metadata/android)"
+python3 scripts/android/check_listing.py
 
 step "ARM64 under qemu, Android/iOS type checks of the core and FFI, the iOS app"
 bash scripts/arm64.sh

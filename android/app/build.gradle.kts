@@ -17,7 +17,8 @@ val jniOut = layout.buildDirectory.dir("rust/jniLibs")
 
 android {
     namespace = "app.damazamma"
-    compileSdk = 35
+    // 36: the SDK the manifest's android:enableOnBackInvokedCallback (API 33) and targetSdk 36 need.
+    compileSdk = 36
     ndkVersion = "27.2.12479018"
 
     defaultConfig {

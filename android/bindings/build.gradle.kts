@@ -11,7 +11,7 @@ val jniOut = layout.buildDirectory.dir("rust/jniLibs")
 
 android {
     namespace = "app.damazamma.core"
-    compileSdk = 35
+    compileSdk = 36
     ndkVersion = "27.2.12479018"
     defaultConfig {
         minSdk = 24

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Checks a signed APK as the installer and the store read it; any miss fails the run.
-#   check_apk.sh APK PACKAGE MIN_SDK TARGET_SDK LIB_NAME
+#   check_apk.sh APK PACKAGE MIN_SDK TARGET_SDK LIB_NAME [LIB_ALIGNMENT]
+# LIB_ALIGNMENT (default 16384): where the stored library's data must start; 4096 for the
+# APK bundletool 1.9 makes from the bundle (Play's newer bundletool reads the bundle's 16 KB
+# request, which check_aab.sh checks).
 set -euo pipefail
-apk=$1 package=$2 min_sdk=$3 target_sdk=$4 lib_name=$5
+apk=$1 package=$2 min_sdk=$3 target_sdk=$4 lib_name=$5 lib_align=${6:-16384}
 here=$(dirname "$0")
 fail=0
 need() { # need WHAT PATTERN TEXT
@@ -23,7 +26,8 @@ for l in ar de es fr tr; do need "label ($l)" "^application-label-$l:'" "$badgin
 need "icon" "^application: label='Dama & Zamma' icon='res/mipmap-anydpi-v26/ic_launcher.xml'" "$badging"
 resources=$(aapt dump resources "$apk")
 for c in mdpi hdpi xhdpi xxhdpi xxxhdpi; do
-  need "icon PNG for Android 7 ($c)" "config $c-v4:" "$(grep -A1 "config $c-v4:" <<<"$resources" | grep -B1 "mipmap/ic_launcher")"
+  # aapt2 leaves out the -v4 that aapt added: with minSdk 24 it says nothing.
+  need "icon PNG for Android 7 ($c)" "config $c(-v4)?:" "$(grep -EA1 "config $c(-v4)?:" <<<"$resources" | grep -B1 "mipmap/ic_launcher")"
 done
 need "adaptive icon from Android 8" "config anydpi-v26:" "$(grep -A1 "config anydpi-v26:" <<<"$resources" | grep -B1 "mipmap/ic_launcher")"
 need "NativeActivity launches" "^launchable-activity: name='android.app.NativeActivity'" "$badging"
@@ -37,6 +41,9 @@ fi
 manifest=$(aapt dump xmltree "$apk" AndroidManifest.xml)
 need "extractNativeLibs false" "extractNativeLibs.*=\(type 0x12\)0x0" "$manifest"
 need "hasCode false" "hasCode.*=\(type 0x12\)0x0" "$manifest"
+# Android 16 gives apps targeting 36 predictive back (no KEYCODE_BACK for NativeActivity)
+# unless they opt out: the attribute is API 33's (android.R.attr 0x0101068a).
+need "predictive back opted out (Back keeps its key)" "enableOnBackInvokedCallback\(0x0101068a\)=\(type 0x12\)0x0" "$manifest"
 need "portrait and landscape (fullUser)" "screenOrientation.*=\(type 0x10\)0xd$" "$manifest"
 need "lib_name meta-data" "A: android:value.*=\"$lib_name\"" "$manifest"
 # configChanges: orientation 0x80, screenLayout 0x100, uiMode 0x200, screenSize 0x400,
@@ -51,10 +58,10 @@ else
 fi
 
 read -r offset method < <(python3 "$here/package.py" --offset "$apk" "lib/arm64-v8a/lib$lib_name.so")
-if [ "$method" = 0 ] && [ $((offset % 16384)) -eq 0 ]; then
-  echo "ok: the library is stored uncompressed at offset $offset (16 KB-aligned)"
+if [ "$method" = 0 ] && [ $((offset % lib_align)) -eq 0 ]; then
+  echo "ok: the library is stored uncompressed at offset $offset ($((lib_align / 1024)) KB-aligned)"
 else
-  echo "FAILED: the library is at offset $offset, method $method (want stored, 16 KB-aligned)"; fail=1
+  echo "FAILED: the library is at offset $offset, method $method (want stored, $((lib_align / 1024)) KB-aligned)"; fail=1
 fi
 zipalign -c -p 4 "$apk" && echo "ok: zipalign -c -p 4" || fail=1
 [ "$fail" -eq 0 ] && echo "APK check: passed"

@@ -12,7 +12,11 @@
   unwinder is;
 * every LOAD segment is aligned to at least 16 KB (devices with 16 KB pages, which the
   store requires for apps targeting Android 15+);
-* no text relocations (Android refuses them from API 23 on).
+* no text relocations (Android refuses them from API 23 on);
+* linked as the NDK's clang driver links for the minimum API: below API 29 no read-only
+  LOAD segment of its own (`--no-rosegment`: the crash unwinder of Android 7-9 mishandles
+  one), relative relocations packed (`--pack-dyn-relocs=android`, read from API 23 on) and
+  only the GNU hash table (`--hash-style=gnu`, API 23 on).
 """
 
 import argparse
@@ -88,11 +92,19 @@ def main():
     if leaked:
         faults.append("the unwinder is exported: " + ", ".join(leaked[:4]))
 
-    aligns = []
+    aligns, flags = [], []
     for line in readelf("-l", a.lib).splitlines():
         f = line.split()
         if f and f[0] == "LOAD":
             aligns.append(int(f[-1], 16))
+            flags.append("".join(f[6:-1]))
+    if a.api < 29 and "R" in flags:
+        faults.append(f"a read-only LOAD segment of its own (segments {' '.join(flags)}): link with --no-rosegment below API 29")
+    if a.api >= 23:
+        if "(ANDROID_RELA)" not in dynamic and "(ANDROID_REL)" not in dynamic:
+            faults.append("relocations not packed (link with --pack-dyn-relocs=android)")
+        if "(HASH)" in dynamic:
+            faults.append("a SysV hash table besides the GNU one (link with --hash-style=gnu)")
     if not aligns:
         faults.append("no LOAD segment")
     for al in aligns:
@@ -101,7 +113,7 @@ def main():
 
     print(f"{os.path.basename(a.lib)}: NEEDED {', '.join(needed)}; {len(undefined)} undefined symbols "
           f"checked against API {a.api}; {len(exported)} exported ({a.entry} among them: {a.entry in exported}); "
-          f"LOAD alignment {', '.join(hex(x) for x in aligns)}")
+          f"LOAD alignment {', '.join(hex(x) for x in aligns)}, flags {' '.join(flags)}")
     if weak_absent:
         print(f"weak, used only where present (null where the release lacks them): {', '.join(weak_absent)}")
     for f in faults:

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The launcher icon's PNGs for Android 7.0–7.1 (API 24–25, before adaptive icons), rendered
+# The launcher icon's PNGs for Android 7.0–7.1 (API 24–25, before adaptive icons), and the
+# store's 512-px icon (the full 108-dp square, which Play masks itself), rendered
 # from the adaptive icon's own art: the vector foreground (res/drawable/ic_launcher_foreground.xml)
 # on the background colour (res/values/colors.xml). One drawing, so the two cannot drift.
-#   icons.sh          writes res/mipmap-*dpi/ic_launcher.png
+#   icons.sh          writes res/mipmap-*dpi/ic_launcher.png and the store icon
+#                     (fastlane/metadata/android/en-US/images/icon.png)
 #   icons.sh --check  fails when the committed PNGs are not what the art renders to
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,15 +36,22 @@ svg = f'''<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewB
 {"".join(paths)}
 </svg>'''
 open(out, "w").write(svg)
+# The store icon: the whole adaptive canvas, square (Play rounds it).
+store = f'''<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512" viewBox="0 0 108 108">
+<rect x="-2" y="-2" width="112" height="112" fill="{bg}"/>
+{"".join(paths)}
+</svg>'''
+open(out.replace("icon.svg", "store.svg"), "w").write(store)
 EOF
 
 fail=0
-for d in mdpi:48 hdpi:72 xhdpi:96 xxhdpi:144 xxxhdpi:192; do
+for d in mdpi:48 hdpi:72 xhdpi:96 xxhdpi:144 xxxhdpi:192 store:512; do
   name=${d%%:*} px=${d##*:}
   png=$tmp/$name.png
-  convert -background none -density 300 "$tmp/icon.svg" -resize "${px}x${px}" \
+  svg=$tmp/icon.svg dest=$res/mipmap-$name/ic_launcher.png
+  if [ "$name" = store ]; then svg=$tmp/store.svg dest=fastlane/metadata/android/en-US/images/icon.png; fi
+  convert -background none -density 300 "$svg" -resize "${px}x${px}" \
     -define png:exclude-chunks=date,time -strip "PNG32:$png"
-  dest=$res/mipmap-$name/ic_launcher.png
   if [ "${1:-}" = --check ]; then
     if [ ! -f "$dest" ]; then echo "FAILED: $dest is missing (run scripts/android/icons.sh)"; fail=1; continue; fi
     diff=$(compare -metric AE -fuzz 2% "$png" "$dest" null: 2>&1 || true)

@@ -23,6 +23,8 @@
 //!   worker and the animations.
 //! * [`platform`]: our own Slint platform for Android and iOS, so that every platform draws
 //!   with the same software renderer as the desktop and the tests.
+//! * [`selftest`]: the app run end to end without a screen, exported from the phone library
+//!   as `dama_ui_selftest` (run on Android's C library under qemu).
 
 #![deny(missing_docs)]
 
@@ -51,6 +53,7 @@ pub mod platform;
 mod present;
 pub mod review;
 pub mod selection;
+pub mod selftest;
 mod settings;
 pub mod share;
 pub mod sound;
@@ -78,6 +81,43 @@ fn android_main(android_app: android_activity::AndroidApp) {
     // a new thread, where they cannot be made again: the process ends with the activity, and
     // the next start (which reopens the saved game) is a fresh process.
     std::process::exit(0);
+}
+
+/// The self-test of the shipped library ([`selftest::run`]): `out_dir` (a C string) gets the
+/// frames as PNG and the app's data; each step is printed on standard output as
+/// `selftest: <step> <ms> ms: <detail>`. 0 when every step passed, 1 when one failed, 2 for a
+/// bad argument. Exported by the phone builds (the APK's library) for
+/// `scripts/android-bionic.sh`; it needs nothing of the Android framework.
+///
+/// # Safety
+/// `out_dir` is null or a NUL-terminated string that stays valid for the call.
+#[cfg(any(
+    target_os = "android",
+    all(target_os = "linux", not(feature = "desktop"))
+))]
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn dama_ui_selftest(out_dir: *const std::ffi::c_char) -> i32 {
+    if out_dir.is_null() {
+        return 2;
+    }
+    // SAFETY: the caller passes a NUL-terminated string that outlives the call.
+    let dir = unsafe { std::ffi::CStr::from_ptr(out_dir) };
+    let Ok(dir) = dir.to_str() else { return 2 };
+    let print = |s: &selftest::Step| {
+        println!(
+            "selftest: {} {:.0} ms: {}",
+            s.name,
+            s.time.as_secs_f64() * 1000.0,
+            s.detail
+        )
+    };
+    match selftest::run(std::path::Path::new(dir), print) {
+        Ok(_) => 0,
+        Err(e) => {
+            println!("selftest: FAILED: {e}");
+            1
+        }
+    }
 }
 
 /// The entry point of the Linux build with the phone features, the size proxy of the Android

@@ -10,7 +10,7 @@
 
 use super::frame::{Frame, Rect};
 use super::input::{BackButton, Phase, Touches};
-use super::insets::{scale_from_dpi, Edges};
+use super::insets::{safe_edges, scale_from_dpi, Edges};
 use super::java_calls::{self as java, InsetsSource, JavaCall};
 use super::lifecycle::{Event, Lifecycle, Reaction};
 use super::shell::{AppHooks, PhonePlatform, Queue};
@@ -166,9 +166,9 @@ impl Activity {
         let c = self.app.content_rect();
         let content = Edges::around(w, h, (c.left, c.top, c.right, c.bottom));
         let sdk = self.app.config().sdk_version().max(0) as u32;
-        let system = system_insets(&self.app, InsetsSource::for_sdk(sdk)).unwrap_or_default();
-        self.hooks
-            .set_safe_area(content.max(system).clamped(w, h).to_logical(self.scale));
+        let system = system_insets(&self.app, InsetsSource::for_sdk(sdk));
+        let edges = safe_edges(sdk, w, h, content, system, self.scale);
+        self.hooks.set_safe_area(edges.to_logical(self.scale));
     }
 
     fn input(&mut self) {

@@ -91,6 +91,36 @@ impl Edges {
     }
 }
 
+/// The first Android release that lays every window of an app targeting it edge to edge
+/// (Android 15, API 35; from Android 16 an app can no longer opt out): the window covers the
+/// system bars, and the content rectangle NativeActivity reports is the whole window.
+pub const EDGE_TO_EDGE_SDK: u32 = 35;
+
+/// Where the content must stay clear of, in physical pixels, on a device of API level `sdk`:
+/// the larger of what the content rectangle leaves out and what the system's insets cover
+/// (`system`, `None` when the call failed). Edge to edge (API 35 and later) the content
+/// rectangle says nothing, so without the insets the standard status bar (24 dp) and
+/// navigation bar (48 dp) are kept clear instead of drawing under them.
+pub fn safe_edges(
+    sdk: u32,
+    width: f32,
+    height: f32,
+    content: Edges,
+    system: Option<Edges>,
+    scale: f32,
+) -> Edges {
+    let mut edges = content.max(system.unwrap_or_default());
+    if sdk >= EDGE_TO_EDGE_SDK && system.is_none() {
+        let dp = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            1.0
+        };
+        edges = edges.max(Edges::new(0.0, 24.0 * dp, 0.0, 48.0 * dp));
+    }
+    edges.clamped(width, height)
+}
+
 /// Android's density in dots per inch to Slint's scale factor (160 dpi is one logical pixel
 /// per physical pixel). Unknown or absurd values give 1; the factor stays within 0.75 … 8.
 pub fn scale_from_dpi(dpi: Option<u32>) -> f32 {
@@ -141,6 +171,55 @@ mod tests {
         // A rectangle beyond the window is clamped too.
         let e = Edges::around(100.0, 100.0, (-20, -20, 200, 200));
         assert_eq!(e, Edges::default());
+    }
+
+    /// Android 15 and 16 (API 35, 36) lay the window edge to edge: the content rectangle is
+    /// the whole screen, and the typed insets alone keep the content clear of the bars.
+    #[test]
+    fn edge_to_edge_takes_the_insets_not_the_content_rectangle() {
+        let whole = Edges::around(1080.0, 2400.0, (0, 0, 1080, 2400));
+        assert_eq!(whole, Edges::default());
+        let bars = Edges::new(0.0, 63.0, 0.0, 126.0);
+        for sdk in [35, 36] {
+            let e = safe_edges(sdk, 1080.0, 2400.0, whole, Some(bars), 2.625);
+            assert_eq!(e, bars, "API {sdk}");
+            assert_eq!(e.to_logical(2.625), Edges::new(0.0, 24.0, 0.0, 48.0));
+        }
+        // Landscape with the cutout on the left and three-button navigation on the right.
+        let landscape = Edges::new(110.0, 63.0, 126.0, 0.0);
+        assert_eq!(
+            safe_edges(36, 2400.0, 1080.0, Edges::default(), Some(landscape), 2.625),
+            landscape
+        );
+    }
+
+    #[test]
+    fn edge_to_edge_without_insets_keeps_clear_of_the_standard_bars() {
+        // The insets call failed (None): not under the status bar, nor the navigation bar.
+        let e = safe_edges(36, 1080.0, 2400.0, Edges::default(), None, 2.625);
+        assert_eq!(e.to_logical(2.625), Edges::new(0.0, 24.0, 0.0, 48.0));
+        // Insets that were read, zero in full screen, are believed.
+        let e = safe_edges(
+            36,
+            1080.0,
+            2400.0,
+            Edges::default(),
+            Some(Edges::default()),
+            2.625,
+        );
+        assert_eq!(e, Edges::default());
+    }
+
+    #[test]
+    fn before_edge_to_edge_the_content_rectangle_still_counts() {
+        // Android 7-14: the content rectangle leaves the bars out, the insets may be zero.
+        let content = Edges::around(1080.0, 2400.0, (0, 63, 1080, 2274));
+        for sdk in [24, 28, 34] {
+            let e = safe_edges(sdk, 1080.0, 2400.0, content, Some(Edges::default()), 2.625);
+            assert_eq!(e, Edges::new(0.0, 63.0, 0.0, 126.0), "API {sdk}");
+            // A failed insets call changes nothing there.
+            assert_eq!(safe_edges(sdk, 1080.0, 2400.0, content, None, 2.625), e);
+        }
     }
 
     #[test]

@@ -405,6 +405,7 @@ mod tests {
         );
         assert_eq!(InsetsSource::for_sdk(30), InsetsSource::Typed);
         assert_eq!(InsetsSource::for_sdk(35), InsetsSource::Typed);
+        assert_eq!(InsetsSource::for_sdk(36), InsetsSource::Typed);
         // The typed calls really are Android 11's: the table would catch them on 29.
         assert!(InsetsSource::Typed.calls().iter().any(|c| c.since == 30));
     }

@@ -1,0 +1,133 @@
+//! The store listing's phone screenshots, drawn by the same software renderer at a store size:
+//! 1080×1920 (9:16) at 420 dpi (scale 2.625), in each of the six languages, the way a phone
+//! shows the app: Home, a Turkish capture route, a Zamma capture route, a game's review.
+//! Written to `target/store-screenshots/<locale>/<n>.png`; `scripts/store-listing.sh` puts
+//! them into `fastlane/metadata/android/<locale>/images/phoneScreenshots/`.
+
+use dama_core::{Color, GameRecord, Position, Rules};
+use dama_ui::app::{self, AppHandle};
+use dama_ui::flow::Opponent;
+use dama_ui::store::Store;
+use dama_ui::AppWindow;
+use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
+use slint::platform::{PointerEventButton, WindowEvent};
+use slint::ComponentHandle;
+use std::path::PathBuf;
+
+/// Play's locale folders and the app's language codes.
+const LOCALES: [(&str, &str); 6] = [
+    ("en-US", "en"),
+    ("es-ES", "es"),
+    ("de-DE", "de"),
+    ("fr-FR", "fr"),
+    ("tr-TR", "tr"),
+    ("ar", "ar"),
+];
+const SIZE: (u32, u32) = (1080, 1920);
+const SCALE: f32 = 2.625;
+
+fn shot(ui: &AppWindow, dir: &std::path::Path, n: usize) {
+    let buf = ui.window().take_snapshot().expect("software snapshot");
+    assert_eq!((buf.width(), buf.height()), SIZE, "a store size");
+    let pixels = buf.as_bytes();
+    let colours: std::collections::HashSet<&[u8]> = pixels.chunks(4).step_by(97).collect();
+    assert!(colours.len() > 50, "screenshot {n} is nearly blank");
+    let rgb: Vec<u8> = pixels.chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
+    let file = std::fs::File::create(dir.join(format!("{n}.png"))).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), SIZE.0, SIZE.1);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::High);
+    enc.write_header().unwrap().write_image_data(&rgb).unwrap();
+}
+
+fn tap(ui: &AppWindow, label: &str) {
+    let e = ElementHandle::find_by_accessible_label(ui, label)
+        .next()
+        .unwrap_or_else(|| panic!("no {label}"));
+    e.mock_single_click(PointerEventButton::Left);
+}
+
+fn start(h: &AppHandle, game: &str, code: &str, opponent: Opponent) {
+    let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+    let pos = Position::from_code(rules, code).unwrap();
+    h.with(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
+}
+
+/// A Turkish game of `plies` plies, each side playing its last legal move.
+fn long_game(plies: usize) -> GameRecord {
+    let mut s = dama_core::Session::new(Rules::new(dama_core::GameId::Turkish));
+    for _ in 0..plies {
+        let Some(m) = s.legal_moves().last().map(|d| d.mv) else {
+            break;
+        };
+        s.play(&m).unwrap();
+    }
+    s.into_record()
+}
+
+#[test]
+fn store_screenshots() {
+    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: false,
+        renderer_name: Some("software".into()),
+    })))
+    .unwrap();
+    let data = std::env::temp_dir().join(format!("dama-store-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/store-screenshots");
+    let handle = app::create(Store::new(&data)).unwrap();
+    let ui: &AppWindow = &handle;
+    ui.window().dispatch_event(WindowEvent::ScaleFactorChanged {
+        scale_factor: SCALE,
+    });
+    ui.window()
+        .set_size(slint::PhysicalSize::new(SIZE.0, SIZE.1));
+    ui.show().unwrap();
+    handle.with(|a| a.set_anim_speed(0));
+    // A finished game against the computer for History and its review.
+    handle.with(|a| {
+        a.begin(long_game(40), Opponent::Computer(5), Color::White);
+        a.resign();
+        a.set_review_nodes(3_000);
+    });
+    for (locale, code) in LOCALES {
+        let dir = out.join(locale);
+        std::fs::create_dir_all(&dir).unwrap();
+        ui.global::<dama_ui::SettingsAdapter>()
+            .invoke_choose_language(dama_ui::languages::index(code).into());
+        ui.set_screen(dama_ui::Screen::Home);
+        shot(ui, &dir, 1);
+        // A king's capture of three, its route drawn, the captured pieces marked.
+        start(
+            &handle,
+            "turkish",
+            "W:WKa1,b2,f6,c2:Bc6,a3,h7,a6,e6,Kh1",
+            Opponent::Computer(6),
+        );
+        tap(ui, "a1");
+        shot(ui, &dir, 2);
+        start(
+            &handle,
+            "zamma",
+            "W:Wa1,e1,Kg3,d3,f4:Ba2,b1,b3,c2,g5,h8,e8,d7",
+            Opponent::Computer(6),
+        );
+        tap(ui, "a1");
+        shot(ui, &dir, 3);
+        handle.with(|a| a.show_history());
+        handle.with(|a| a.open_review(0));
+        for _ in 0..3000 {
+            handle.with(|a| a.take_review_reports());
+            if handle.with(|a| a.review().is_some_and(|r| r.analysis().is_some())) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(ui.global::<dama_ui::ReviewAdapter>().get_analysed());
+        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(25);
+        shot(ui, &dir, 4);
+    }
+    let _ = std::fs::remove_dir_all(&data);
+}
