@@ -66,8 +66,15 @@ fn long_game(plies: usize) -> GameRecord {
     s.into_record()
 }
 
+/// Android's own font, where it is installed (Debian's fonts-roboto-unhinted): the store
+/// shows the app as a phone draws it. Elsewhere the desktop's fonts draw it.
+const ROBOTO: &str = "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF";
+
 #[test]
 fn store_screenshots() {
+    if std::path::Path::new(ROBOTO).is_dir() {
+        std::env::set_var("SLINT_FONT_PATH", ROBOTO);
+    }
     slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
         mock_time: true,
         threading: false,
@@ -88,7 +95,7 @@ fn store_screenshots() {
     handle.with(|a| a.set_anim_speed(0));
     // A finished game against the computer for History and its review.
     handle.with(|a| {
-        a.begin(long_game(40), Opponent::Computer(5), Color::White);
+        a.begin(long_game(30), Opponent::Computer(5), Color::White);
         a.resign();
         a.set_review_nodes(3_000);
     });
@@ -126,7 +133,7 @@ fn store_screenshots() {
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
         assert!(ui.global::<dama_ui::ReviewAdapter>().get_analysed());
-        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(25);
+        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(21);
         shot(ui, &dir, 4);
     }
     let _ = std::fs::remove_dir_all(&data);
