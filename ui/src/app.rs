@@ -25,14 +25,19 @@ use std::time::Duration;
 /// The touch target guideline (Material: 48 dp), in logical pixels.
 const TOUCH_TARGET: f32 = 48.0;
 
-/// The last finished game's game and result, read from its record (the newest that reads:
-/// only it is replayed).
-fn last_result(history: &History) -> Option<(GameId, Outcome)> {
+/// The last finished game's game, result and the human's side against the computer, read
+/// from its record (the newest that reads: only it is replayed).
+fn last_result(history: &History) -> Option<LastGame> {
     history.games.iter().rev().find_map(|g| {
         let rec = GameRecord::from_json(&g.record).ok()?;
-        Some((rec.rules().game(), rec.outcome()?))
+        let human = g.human_side();
+        Some((rec.rules().game(), rec.outcome()?, human))
     })
 }
+
+/// What Home says of the last finished game: the game, its result, and the side the human
+/// played against the computer (`None` for two players).
+pub(crate) type LastGame = (GameId, Outcome, Option<Color>);
 
 /// What the window shows: Home (with the settings and rules reached from it), or a game.
 enum Mode {
@@ -58,7 +63,7 @@ pub struct App {
     unfinished: Option<Unfinished>,
     /// The finished games (newest last), and the last one's game and result for Home.
     history: History,
-    last: Option<(GameId, Outcome)>,
+    last: Option<LastGame>,
     mode: Mode,
     /// Searches off the UI thread; its answers wait in `answers`.
     ai: AiWorker,
@@ -239,7 +244,8 @@ impl App {
                 ending: Some(crate::store::Ending::new(game.record(), o)),
                 imported: false,
             });
-            self.last = Some((game.rules().game(), o));
+            let human = flow.vs_computer().then(|| flow.human());
+            self.last = Some((game.rules().game(), o, human));
             self.saver.history(&self.history.games);
         } else if last_id == Some(id) {
             self.history.games.pop();

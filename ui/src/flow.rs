@@ -409,25 +409,33 @@ impl Flow {
     /// resignation or agreed draw.
     pub fn undo(&mut self) -> Vec<Effect> {
         let mut effects = Vec::new();
+        if !self.can_undo() {
+            return effects;
+        }
         self.stop_search(&mut effects);
         self.stop_moving(&mut effects);
+        if !self.game.undo() {
+            return effects;
+        }
+        while self.vs_computer()
+            && self.game.position().side_to_move() != self.human
+            && self.game.record().can_undo()
+        {
+            self.game.undo();
+        }
+        effects.extend(self.history_changed());
+        effects
+    }
+
+    /// Whether Undo takes anything back. A resignation or an agreed draw is not a move: it
+    /// ends the game for good (the game is in History and Statistics as it ended), so after
+    /// one there is nothing to undo. After an ending by a move, Undo takes that move back.
+    pub fn can_undo(&self) -> bool {
         let by_players = matches!(
             self.game.outcome().map(|o| o.reason()),
             Some(Reason::Resignation | Reason::Agreement)
         );
-        if !self.game.undo() {
-            return effects;
-        }
-        if !by_players {
-            while self.vs_computer()
-                && self.game.position().side_to_move() != self.human
-                && self.game.record().can_undo()
-            {
-                self.game.undo();
-            }
-        }
-        effects.extend(self.history_changed());
-        effects
+        !by_players && self.game.record().can_undo()
     }
 
     /// Replays what was taken back (against the computer: up to the player's turn).
@@ -646,14 +654,19 @@ mod tests {
     }
 
     #[test]
-    fn undo_after_resigning_takes_back_only_the_resignation() {
+    fn a_resignation_or_an_agreed_draw_is_not_undone() {
+        // Issue 39 item 11: Undo on the result card took the resignation back, and the game
+        // then left History. A resignation (or agreed draw) is final; a move is not.
         let (mut f, _) = flow("turkish", None, 0, Color::White);
         taps(&mut f, &["d3", "d4"]);
         f.arrived();
+        assert!(f.can_undo());
         assert_eq!(f.resign(), vec![Effect::Save, Effect::Sound(Cue::Win)]);
-        assert!(f.game().outcome().is_some());
-        f.undo();
-        assert_eq!(f.game().outcome(), None);
+        let ended = f.game().outcome();
+        assert!(ended.is_some());
+        assert!(!f.can_undo());
+        assert_eq!(f.undo(), vec![]);
+        assert_eq!(f.game().outcome(), ended);
         assert_eq!(f.game().record().ply(), 1);
     }
 

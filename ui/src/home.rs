@@ -10,7 +10,7 @@ use crate::mapping::{
 use crate::store::NewGame;
 use crate::{AppWindow, HomeAdapter, OptionVm};
 use dama_core::rules::{options_of, RuleOption};
-use dama_core::{GameId, Outcome, Rules, Session};
+use dama_core::{GameId, Rules, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -59,12 +59,13 @@ pub(crate) fn show_unfinished(ui: &AppWindow, game: Option<&Session>) {
 }
 
 /// The line about the last finished game: which game and how it ended.
-pub(crate) fn show_last(ui: &AppWindow, last: Option<(GameId, Outcome)>) {
+pub(crate) fn show_last(ui: &AppWindow, last: Option<crate::app::LastGame>) {
     let home = ui.global::<HomeAdapter>();
     home.set_has_last(last.is_some());
-    if let Some((game, o)) = last {
+    if let Some((game, o, human)) = last {
         home.set_last_game(game_kind(game));
         home.set_last_winner(winner(o.winner()));
+        home.set_last_human_side(winner(human));
         home.set_last_reason(end_reason(Some(o.reason())));
     }
 }

@@ -283,7 +283,7 @@ impl<'a> GameView<'a> {
         game.set_game_over(outcome.is_some());
         game.set_winner(winner(outcome.and_then(|o| o.winner())));
         game.set_reason(end_reason(outcome.map(|o| o.reason())));
-        game.set_can_undo(session.record().can_undo());
+        game.set_can_undo(flow.can_undo());
         game.set_can_redo(session.record().can_redo());
         game.set_options_in_force(strings(session.rules().options()));
         game.set_capture(capture_kind(session.rules().capture()));

@@ -3,7 +3,7 @@
 
 use crate::flow::Opponent;
 use dama_core::rules::RuleOptions;
-use dama_core::{GameId, GameRecord, Rules, Session};
+use dama_core::{Color, GameId, GameRecord, Rules, Session};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -138,6 +138,20 @@ pub struct FinishedGame {
     /// statistics.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub imported: bool,
+}
+
+impl FinishedGame {
+    /// The side the human played against the computer; `None` for two players.
+    pub fn human_side(&self) -> Option<Color> {
+        match self.opponent {
+            Opponent::TwoPlayers => None,
+            Opponent::Computer(_) => Some(if self.human_black {
+                Color::Black
+            } else {
+                Color::White
+            }),
+        }
+    }
 }
 
 /// What the History screen lists of a finished game.

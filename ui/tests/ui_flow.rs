@@ -338,9 +338,11 @@ async fn king_versus_lone_man_is_shown_as_the_reason(h: AppHandle, _dir: PathBuf
         ui.global::<dama_ui::GameAdapter>().get_reason(),
         EndReason::KingVersusLoneMan
     );
-    let text = ui
-        .global::<Texts>()
-        .invoke_reason(EndReason::KingVersusLoneMan, Winner::White);
+    let text = ui.global::<Texts>().invoke_reason(
+        EndReason::KingVersusLoneMan,
+        Winner::White,
+        Winner::None,
+    );
     assert_eq!(text, "King versus lone man: the king wins.");
     assert!(
         ElementHandle::find_by_accessible_label(ui, &text)
@@ -479,8 +481,10 @@ async fn two_players_resign_and_agree_a_draw(h: AppHandle, _dir: PathBuf) {
     assert!(!ui.global::<dama_ui::HomeAdapter>().get_can_resume());
 }
 
-/// Undo after resigning takes back the resignation only.
-async fn undo_after_resigning_takes_back_the_resignation(h: AppHandle, _dir: PathBuf) {
+/// Issue 39 items 5 and 11: a resignation is final (the result card's Undo takes nothing
+/// back, so the game stays in History) and is told in a player's words, on the result card
+/// and on Home.
+async fn a_resignation_is_final_and_told_in_words(h: AppHandle, dir: PathBuf) {
     let ui: &AppWindow = &h;
     let rules = Rules::parse("turkish", &[] as &[&str]).unwrap();
     h.with(|a| a.begin(GameRecord::new(rules), Opponent::Computer(1), Color::White));
@@ -490,12 +494,30 @@ async fn undo_after_resigning_takes_back_the_resignation(h: AppHandle, _dir: Pat
     assert_eq!(h.with(|a| a.record().unwrap().ply()), 2);
     tap(ui, "Resign").await;
     answer(ui, "Resign").await;
-    assert!(ui.global::<dama_ui::GameAdapter>().get_game_over());
-    // The result card's Undo (drawn over the game's own).
+    let game = ui.global::<dama_ui::GameAdapter>();
+    assert!(game.get_game_over());
+    let shown = |text: &str| {
+        ElementHandle::find_by_accessible_label(ui, text)
+            .next()
+            .is_some()
+    };
+    assert!(shown("You resigned."), "the result card says who resigned");
+    assert!(!game.get_can_undo(), "a resignation is not undone");
     answer(ui, "Undo").await;
     settle(&h).await;
-    assert!(!ui.global::<dama_ui::GameAdapter>().get_game_over());
+    assert!(game.get_game_over(), "still over after Undo");
     assert_eq!(h.with(|a| a.record().unwrap().ply()), 2);
+    answer(ui, "Home").await;
+    assert!(shown("You resigned."), "Home says it too");
+    h.with(|a| a.flush_saves());
+    let history = Store::new(&dir).load_history();
+    assert_eq!(history.games.len(), 1, "the resigned game is in History");
+    // Two players: the side to move resigns, named by its colour.
+    let rules = Rules::parse("zamma", &[] as &[&str]).unwrap();
+    h.with(|a| a.begin(GameRecord::new(rules), Opponent::TwoPlayers, Color::White));
+    tap(ui, "Resign").await;
+    answer(ui, "Resign").await;
+    assert!(shown("White resigned."));
 }
 
 /// Against the computer at level 1 until the game ends, with an undo on the way.
@@ -1267,7 +1289,7 @@ fn main() {
         the_computer_weighs_a_confirmed_draw_offer,
         resigning_against_the_computer_ends_the_game,
         two_players_resign_and_agree_a_draw,
-        undo_after_resigning_takes_back_the_resignation,
+        a_resignation_is_final_and_told_in_words,
         a_whole_game_against_the_computer,
         leaving_resuming_and_replacing_a_game,
         an_unfinished_game_reopens,
