@@ -38,7 +38,14 @@ impl Speaker for DeviceSpeaker {
 /// the stream rest while nothing plays.
 fn run(rx: Receiver<Vec<(Duration, Cue)>>) {
     let Ok(first) = rx.recv() else { return };
-    let Some(out) = Output::open() else {
+    let out = if has_sound_card() {
+        Output::open()
+    } else {
+        None
+    };
+    let Some(out) = out else {
+        // Said once, in place of the audio system's own complaints.
+        eprintln!("dama-app: no sound device found; playing without sound");
         // No device: keep taking the sounds so the app never notices.
         for _ in rx {}
         return;
@@ -58,6 +65,34 @@ fn run(rx: Receiver<Vec<(Duration, Cue)>>) {
             }
         };
     }
+}
+
+/// Whether the machine has a sound card to open. On Linux, asking ALSA for the default
+/// device where there is none fills the terminal with alsa-lib's errors (a virtual display,
+/// a container, a server): the kernel's list of cards is read first.
+fn has_sound_card() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        match std::fs::read_to_string("/proc/asound/cards") {
+            Ok(cards) => cards_listed(&cards),
+            Err(_) => false,
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        true
+    }
+}
+
+/// Whether `/proc/asound/cards` lists a card ("--- no soundcards ---" when it lists none).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn cards_listed(cards: &str) -> bool {
+    cards.lines().any(|l| {
+        l.trim_start()
+            .split_whitespace()
+            .next()
+            .is_some_and(|n| n.parse::<u32>().is_ok())
+    })
 }
 
 struct Output {
@@ -121,5 +156,18 @@ impl Output {
 
     fn busy(&self) -> bool {
         self.mixer.lock().map(|m| m.busy()).unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cards_listed;
+
+    #[test]
+    fn the_kernels_card_list_is_read() {
+        assert!(!cards_listed("--- no soundcards ---\n"));
+        assert!(!cards_listed(""));
+        let one = " 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n                      HDA Intel PCH at 0xf7f10000 irq 32\n";
+        assert!(cards_listed(one));
     }
 }
