@@ -417,11 +417,14 @@ fn every_screen_in_every_language_and_orientation_fits() {
             history.set_paste_problem(dama_ui::PasteProblem::Empty);
             found.extend(problems(ui, &at("history"), false));
             history.set_paste_problem(dama_ui::PasteProblem::None);
+            // Issue 39 item 1: the statistics table's headings and game names.
+            handle.with(|a| a.show_statistics());
+            found.extend(problems(ui, &at("statistics"), false));
             handle.with(|a| a.show_editor());
             ui.global::<dama_ui::EditorAdapter>()
                 .set_code_notice(dama_ui::CodeNotice::NotOnBoard);
             found.extend(problems(ui, &at("editor"), false));
-            checked += 5;
+            checked += 6;
         }
     }
     let area = ui.global::<SafeArea>();
