@@ -20,6 +20,8 @@ use std::ops::ControlFlow;
 
 /// Pixels of slack for rounding.
 const SLACK: f32 = 1.0;
+/// The smallest a button or chip may be, either way.
+const MIN_TARGET: f32 = 44.0;
 /// The tallest a button may be (touch size is 48 px; the game cards on Home are taller).
 const TALLEST_BUTTON: f32 = 120.0;
 
@@ -123,6 +125,19 @@ fn short(s: &str) -> String {
 
 /// Every layout problem of what is on screen now. `overlay`: a dialog covers the screen, so
 /// only what is in its card is checked for overlaps.
+/// How many texts and touch targets the check measured, per screen (over every language and
+/// size): a screen where it measured nothing is a check that checked nothing.
+static MEASURED: std::sync::Mutex<std::collections::BTreeMap<String, (usize, usize)>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+fn count(name: &str, texts: usize, targets: usize) {
+    let screen = name.split(" [").next().unwrap_or(name).to_string();
+    let mut m = MEASURED.lock().unwrap();
+    let e = m.entry(screen).or_default();
+    e.0 += texts;
+    e.1 += targets;
+}
+
 fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     let size = ui.window().size().to_logical(ui.window().scale_factor());
     let area = ui.global::<SafeArea>();
@@ -135,10 +150,12 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     };
     let mut out = Vec::new();
     // Texts that do not fit their own box (measured by Slint with the real font).
+    let (mut texts, mut targets) = (0, 0);
     for e in ElementQuery::from_root(ui).match_descendants().find_all() {
         if !visible(&e) || e.accessible_role() != Some(AccessibleRole::Text) {
             continue;
         }
+        texts += 1;
         let verdict = e.accessible_description().unwrap_or_default();
         // A label of one or two words is one phrase ("Pes et", "New game"): broken over
         // two lines it reads as two (issue 24). A translation keeps a longer phrase's
@@ -168,6 +185,30 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
                 s.height
             ));
         }
+    }
+    // Touch targets: every button and chip at least 44x44 (Material asks 48 dp; the board's
+    // points are left out: a tap near a point finds it).
+    for e in ElementQuery::from_root(ui).match_descendants().find_all() {
+        let target = e
+            .id()
+            .is_some_and(|id| id == "Button::ta" || id == "Chip::ta");
+        if !target || !visible(&e) {
+            continue;
+        }
+        targets += 1;
+        let s = e.size();
+        if s.width + SLACK < MIN_TARGET || s.height + SLACK < MIN_TARGET {
+            out.push(format!(
+                "{name}: the target '{}' is {:.0}x{:.0}, under {MIN_TARGET:.0}x{MIN_TARGET:.0}",
+                short(&e.accessible_label().unwrap_or_default()),
+                s.width,
+                s.height
+            ));
+        }
+    }
+    count(name, texts, targets);
+    if texts == 0 {
+        out.push(format!("{name}: no text measured (is the screen shown?)"));
     }
     let everything: Vec<Item> = {
         let mut v: Vec<Item> = Vec::new();
@@ -533,6 +574,11 @@ fn every_screen_in_every_language_and_orientation_fits() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked >= 800, "{checked} screens checked");
+    // What was measured, per screen, over every language, size and theme.
+    for (screen, (texts, targets)) in MEASURED.lock().unwrap().iter() {
+        println!("measured {screen}: {texts} texts, {targets} buttons and chips");
+        assert!(*texts > 0, "{screen}: no text measured");
+    }
     assert!(
         found.is_empty(),
         "{} layout problems:\n{}",
