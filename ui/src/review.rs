@@ -173,10 +173,32 @@ impl Review {
         a
     }
 
+    /// What the board shows: the index of the position, and the engine's better move drawn
+    /// on it. Best move answers the line above the board ("Mistake: b4-a4 was better"): it
+    /// shows the position before the move that led here, with the move the engine preferred
+    /// there (at the start, the engine's first move). Without it, the position reached.
+    pub fn board_shown(&self) -> (usize, Option<&str>) {
+        let a = match &self.analysis {
+            Some(a) if self.show_best => a,
+            _ => return (self.ply, None),
+        };
+        match self.ply.checked_sub(1) {
+            Some(before) => (before, a.moves.get(before).map(|m| m.best.as_str())),
+            None => (
+                0,
+                a.moves
+                    .first()
+                    .map(|m| m.best.as_str())
+                    .or(a.best_last.as_deref()),
+            ),
+        }
+    }
+
     /// Everything into the review screen.
     pub fn show(&self, ui: &AppWindow) {
         let r = ui.global::<ReviewAdapter>();
-        let pos = &self.record.positions()[self.ply];
+        let (shown, _) = self.board_shown();
+        let pos = &self.record.positions()[shown];
         let g = pos.geometry();
         // The player's side at the bottom, as in the game.
         let flipped = self.human == Color::Black && self.summary.opponent.level().is_some();
@@ -195,7 +217,13 @@ impl Review {
             .ply
             .checked_sub(1)
             .and_then(|i| self.record.played_move(i));
-        let last = played.map(|(_, path)| path);
+        // The move that led to the position drawn (none while the better move is drawn in
+        // the position before it).
+        let last = if shown == self.ply {
+            played.map(|(_, path)| path)
+        } else {
+            None
+        };
         let best = self.best_here(pos);
         let ends = |p: Option<&[Point]>| -> Vec<Point> {
             p.filter(|l| l.len() > 1)
@@ -300,13 +328,9 @@ impl Review {
         )
     }
 
-    /// The engine's best move in `pos` as a route, once the review has it.
+    /// The better move [`Review::board_shown`] draws, as a route in `pos`.
     fn best_here(&self, pos: &Position) -> Option<Vec<Point>> {
-        let a = self.analysis.as_ref()?;
-        let name = match a.moves.get(self.ply) {
-            Some(m) => &m.best,
-            None => a.best_last.as_ref()?,
-        };
+        let name = self.board_shown().1?;
         let s = Session::from_record(GameRecord::from_position(pos.clone()));
         s.legal_moves()
             .iter()
@@ -394,4 +418,75 @@ pub fn show_history(
     h.set_streak(st.streak as i32);
     h.set_best_streak(st.best_streak as i32);
     h.set_two_player_games(st.two_player_games as i32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flow::Opponent;
+    use dama_core::ai::analysis::MoveReview;
+    use dama_core::{GameId, Rules};
+
+    /// A two-move Turkish game whose first move the engine judged a mistake (b3-b4 better)
+    /// and whose reply it would have played itself.
+    fn reviewed() -> Review {
+        let mut s = Session::new(Rules::new(GameId::Turkish));
+        for m in ["a3-a4", "a6-a5"] {
+            let mv = s.legal_moves().iter().find(|d| d.notation == m).unwrap().mv;
+            s.play(&mv).unwrap();
+        }
+        let mut record = s.into_record();
+        record.resign(Color::White).unwrap();
+        let review = |played: &str, best: &str, judgement| MoveReview {
+            played: played.into(),
+            best: best.into(),
+            loss: if judgement == Judgement::Mistake {
+                120
+            } else {
+                0
+            },
+            judgement,
+        };
+        let g = FinishedGame {
+            record: record.to_json(),
+            opponent: Opponent::Computer(3),
+            human_black: false,
+            ended: 0,
+            id: 1,
+            ending: None,
+            analysis: Some(Analysis {
+                scores: vec![0, -120, -120],
+                moves: vec![
+                    review("a3-a4", "b3-b4", Judgement::Mistake),
+                    review("a6-a5", "h6-h5", Judgement::Good),
+                ],
+                best_last: Some("c3-c4".into()),
+                nodes: 1,
+            }),
+            imported: false,
+        };
+        Review::open(&g).unwrap()
+    }
+
+    /// Issue 39 item 2: at the ply marked "Mistake: b4-a4 was better", Best move drew the
+    /// reply to come. It shows the better move where the mistake was made.
+    #[test]
+    fn best_move_shows_the_better_move_where_the_mistake_was_made() {
+        let mut r = reviewed();
+        r.go_to(1);
+        assert_eq!(r.board_shown(), (1, None), "the position reached");
+        r.toggle_best();
+        assert_eq!(r.board_shown(), (0, Some("b3-b4")));
+        let pos = r.record.positions()[0].clone();
+        let route = r.best_here(&pos).expect("b3-b4 is legal there");
+        let label = |p: &Point| pos.geometry().label(*p);
+        assert_eq!(route.iter().map(label).collect::<Vec<_>>(), ["b3", "b4"]);
+        // At the start: the engine's first move; at the end: the last move's alternative.
+        r.go_to(0);
+        assert_eq!(r.board_shown(), (0, Some("b3-b4")));
+        r.go_to(2);
+        assert_eq!(r.board_shown(), (1, Some("h6-h5")));
+        r.toggle_best();
+        assert_eq!(r.board_shown(), (2, None));
+    }
 }

@@ -1,7 +1,7 @@
 //! The shipped library's self-test: the app's own code run end to end without a screen, so
 //! that a C library other than the desktop's (Android's bionic, under qemu) can be shown to
-//! run it. `scripts/android-bionic.sh` calls it through [`crate::dama_ui_selftest`] in the
-//! APK's own library; `examples/selftest.rs` runs the same steps on the desktop for the
+//! run it. `scripts/android-bionic.sh` calls it through `dama_ui_selftest` (lib.rs) in the
+//! APK's own library; `ui/tests/selftest.rs` runs the same steps on the desktop for the
 //! reference frames.
 //!
 //! The steps, each timed: the phone platform's headless screen at 1080×2400 (420 dpi); Home,
