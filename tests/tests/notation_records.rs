@@ -239,3 +239,23 @@ fn one_moves_notation_equals_the_full_lists() {
     let m = other.legal_moves()[0];
     assert!(start.move_detailed(&m).is_none());
 }
+
+/// A bare move list (no tags) is read as a game of the rules the caller names; without
+/// them it is still refused as before.
+#[test]
+fn pdn_bare_move_list_takes_the_given_rules() {
+    let rules = Rules::new(GameId::Turkish);
+    let rec = pdn::import_as("1. a3-a4 h6-h5 2. b3-b4", Some(&rules)).unwrap();
+    assert_eq!(rec.moves(), ["a3-a4", "h6-h5", "b3-b4"]);
+    assert_eq!(rec.rules(), &rules);
+    assert!(matches!(
+        pdn::import("1. a3-a4 a6-a5"),
+        Err(RecordError::Pdn(_))
+    ));
+    // The tags win over the given rules.
+    let zamma = "[GameType \"zamma\"]\n1. e4-e5 *";
+    let rec = pdn::import_as(zamma, Some(&rules)).unwrap();
+    assert_eq!(rec.rules().game(), GameId::Zamma);
+    // An illegal move is still an error.
+    assert!(pdn::import_as("1. a3-a5", Some(&rules)).is_err());
+}

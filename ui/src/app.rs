@@ -365,7 +365,7 @@ impl App {
     pub fn show_history(&mut self) {
         self.history_shown = crate::review::HISTORY_PAGE;
         if let Some(ui) = self.ui.upgrade() {
-            crate::review::show_paste_problem(&ui, None);
+            crate::review::show_paste_problem(&ui, None, self.settings.new_game.game);
         }
         self.list_history();
     }
@@ -595,15 +595,30 @@ impl App {
     /// and opens in review; one still in play goes on as a two-player game. What is not a
     /// game is explained on the History screen.
     pub fn paste_game(&mut self) {
-        let read = self.pasted().and_then(|t| crate::share::read_game(&t));
+        // Moves without tags are a game of the game chosen on Home, with its options.
+        let rules = self.settings.new_game.rules();
+        let read = self
+            .pasted()
+            .and_then(|t| crate::share::read_game(&t, &rules));
         if let Some(ui) = self.ui.upgrade() {
-            crate::review::show_paste_problem(&ui, read.as_ref().err());
+            crate::review::show_paste_problem(&ui, read.as_ref().err(), rules.game());
         }
         let Ok(record) = read else { return };
         let Some(outcome) = record.outcome() else {
             self.begin(record, Opponent::TwoPlayers, Color::White);
             return;
         };
+        // The same game pasted again opens the entry it already has (issue 39).
+        let known = self.history.games.iter().find(|g| {
+            GameRecord::from_json(&g.record).is_ok_and(|r| crate::share::same_game(&r, &record))
+        });
+        if let Some(id) = known.map(|g| g.id) {
+            self.list_history();
+            if let Some(row) = self.summaries.iter().rev().position(|(g, _, _)| *g == id) {
+                self.open_review(row);
+            }
+            return;
+        }
         let id = Self::seed();
         self.history.add(FinishedGame {
             record: record.to_json(),

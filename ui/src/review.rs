@@ -354,17 +354,26 @@ fn result_code(r: GameResult) -> i32 {
 pub const HISTORY_PAGE: usize = 20;
 
 /// Why the pasted text was not taken as a game (none: it was), on the History screen.
-pub fn show_paste_problem(ui: &AppWindow, problem: Option<&crate::share::NotAGame>) {
+pub fn show_paste_problem(
+    ui: &AppWindow,
+    problem: Option<&crate::share::NotAGame>,
+    game: dama_core::GameId,
+) {
     use crate::share::NotAGame;
+    use crate::PasteProblem as P;
     let h = ui.global::<HistoryAdapter>();
-    let (code, detail) = match problem {
-        None => (crate::PasteProblem::None, String::new()),
-        Some(NotAGame::NoClipboard) => (crate::PasteProblem::NoClipboard, String::new()),
-        Some(NotAGame::Empty) => (crate::PasteProblem::Empty, String::new()),
-        Some(NotAGame::Unreadable(why)) => (crate::PasteProblem::NotAGame, why.clone()),
+    let (code, number, detail) = match problem {
+        None => (P::None, String::new(), String::new()),
+        Some(NotAGame::NoClipboard) => (P::NoClipboard, String::new(), String::new()),
+        Some(NotAGame::Empty) => (P::Empty, String::new(), String::new()),
+        Some(NotAGame::NotMoves) => (P::NotMoves, String::new(), String::new()),
+        Some(NotAGame::IllegalMove(n, m)) => (P::IllegalMove, n.clone(), m.clone()),
+        Some(NotAGame::Unreadable(why)) => (P::NotAGame, String::new(), why.clone()),
     };
     h.set_paste_problem(code);
+    h.set_paste_number(number.into());
     h.set_paste_detail(detail.into());
+    h.set_paste_as(game_kind(game));
 }
 
 /// The History list (the newest `shown` games first) and the statistics (of them all) into

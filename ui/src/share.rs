@@ -5,8 +5,9 @@
 //! tests hand it a [`Sharing::memory`] that they can read and fill.
 
 use crate::flow::Opponent;
+use dama_core::notation::NotationError;
 use dama_core::record::pdn::{self, PdnTags};
-use dama_core::{Color, GameRecord};
+use dama_core::{Color, GameRecord, RecordError, Rules};
 use std::sync::{Arc, Mutex};
 
 /// The clipboard could not be used (no display, a platform refusal).
@@ -201,12 +202,18 @@ pub enum NotAGame {
     NoClipboard,
     /// It holds no text (or only spaces).
     Empty,
-    /// The text is neither PDN nor a record of this app: the core's reason.
+    /// Neither a game (PDN, or a record of this app) nor moves: nothing in it is a move.
+    NotMoves,
+    /// Moves, but one of them cannot be played where it stands: its number ("3." or "3...")
+    /// and its text.
+    IllegalMove(String, String),
+    /// A game that does not read for another reason: the core's.
     Unreadable(String),
 }
 
-/// Reads a pasted game: PDN (the usual way), or a game record of this app (JSON).
-pub fn read_game(text: &str) -> Result<GameRecord, NotAGame> {
+/// Reads a pasted game: PDN (the usual way), a game record of this app (JSON), or a bare
+/// list of moves (`1. c3-c4 f6-f5 2. ...`), a game of `rules` (Home's choice) from the start.
+pub fn read_game(text: &str, rules: &Rules) -> Result<GameRecord, NotAGame> {
     let text = text.trim();
     if text.is_empty() {
         return Err(NotAGame::Empty);
@@ -214,13 +221,38 @@ pub fn read_game(text: &str) -> Result<GameRecord, NotAGame> {
     if text.starts_with('{') {
         return GameRecord::from_json(text).map_err(|e| NotAGame::Unreadable(e.to_string()));
     }
-    pdn::import(text).map_err(|e| NotAGame::Unreadable(e.to_string()))
+    pdn::import_as(text, Some(rules)).map_err(|e| match e {
+        // Nothing at the start is a move: words, not a game.
+        RecordError::Move {
+            index: 0,
+            error: NotationError::Syntax(_) | NotationError::UnknownPoint(_) | NotationError::Empty,
+            ..
+        } => NotAGame::NotMoves,
+        RecordError::Move { index, text, .. } => {
+            let number = format!(
+                "{}{}",
+                index / 2 + 1,
+                if index % 2 == 0 { "." } else { "..." }
+            );
+            NotAGame::IllegalMove(number, text)
+        }
+        other => NotAGame::Unreadable(other.to_string()),
+    })
+}
+
+/// Whether two records are the same game: same rules, same start, same moves, same end
+/// (a game pasted twice is recognised, whatever its tags said).
+pub fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
+    a.rules() == b.rules()
+        && a.start() == b.start()
+        && a.played() == b.played()
+        && a.outcome() == b.outcome()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dama_core::{GameId, Rules, Session};
+    use dama_core::{GameId, Session};
 
     fn played(game: GameId, plies: usize) -> GameRecord {
         let mut s = Session::new(Rules::new(game));
@@ -240,7 +272,7 @@ mod tests {
             let text = game_text(&rec, Opponent::Computer(3), Color::Black, Some(0));
             assert!(text.contains("[White \"Dama & Zamma level 3\"]"), "{text}");
             assert!(text.contains("[Date \"1970.01.01\"]"), "{text}");
-            let back = read_game(&text).unwrap();
+            let back = read_game(&text, &Rules::new(GameId::Zamma)).unwrap();
             assert_eq!(back.played(), rec.played(), "{game:?}");
             assert_eq!(back.rules(), rec.rules());
         }
@@ -249,23 +281,52 @@ mod tests {
     #[test]
     fn a_record_of_this_app_is_read_too() {
         let rec = played(GameId::Zamma, 7);
-        let back = read_game(&format!("  {}\n", rec.to_json())).unwrap();
+        let back = read_game(
+            &format!("  {}\n", rec.to_json()),
+            &Rules::new(GameId::Turkish),
+        )
+        .unwrap();
         assert_eq!(back.played(), rec.played());
     }
 
     #[test]
     fn text_that_is_not_a_game_says_why() {
-        assert!(matches!(read_game("  \n "), Err(NotAGame::Empty)));
-        assert!(matches!(read_game("hello"), Err(NotAGame::Unreadable(_))));
+        let turkish = Rules::new(GameId::Turkish);
+        let read = |t: &str| read_game(t, &turkish);
+        assert!(matches!(read("  \n "), Err(NotAGame::Empty)));
+        // Issue 39 item 8: plain text said "PDN: missing GameType tag".
+        assert_eq!(read("hello there").unwrap_err(), NotAGame::NotMoves);
         assert!(matches!(
-            read_game("{\"broken\": "),
+            read("{\"broken\": "),
             Err(NotAGame::Unreadable(_))
         ));
         let bad = "[GameType \"30\"]\n\n1. a3-a5 *";
-        let Err(NotAGame::Unreadable(why)) = read_game(bad) else {
-            panic!("an illegal move was read");
-        };
-        assert!(why.contains("a3-a5"), "{why}");
+        assert_eq!(
+            read(bad).unwrap_err(),
+            NotAGame::IllegalMove("1.".into(), "a3-a5".into())
+        );
+        assert_eq!(
+            read("1. a3-a4 h6-h4").unwrap_err(),
+            NotAGame::IllegalMove("1...".into(), "h6-h4".into())
+        );
+    }
+
+    /// Issue 39 item 8: moves without tags are a game of Home's choice.
+    #[test]
+    fn a_bare_move_list_is_a_game_of_homes_choice() {
+        let rec = read_game("1. a3-a4 h6-h5 2. b3-b4", &Rules::new(GameId::Turkish)).unwrap();
+        assert_eq!(rec.moves(), ["a3-a4", "h6-h5", "b3-b4"]);
+        let zamma = read_game("e4-e5", &Rules::new(GameId::Zamma)).unwrap();
+        assert_eq!(zamma.rules().game(), GameId::Zamma);
+    }
+
+    #[test]
+    fn the_same_game_is_recognised() {
+        let a = played(GameId::Turkish, 10);
+        let text = game_text(&a, Opponent::TwoPlayers, Color::White, Some(5));
+        let b = read_game(&text, &Rules::new(GameId::Zamma)).unwrap();
+        assert!(same_game(&a, &b));
+        assert!(!same_game(&a, &played(GameId::Turkish, 9)));
     }
 
     #[test]

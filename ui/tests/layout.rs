@@ -455,7 +455,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
             share.invoke_close();
             handle.with(|a| a.show_history());
             let history = ui.global::<dama_ui::HistoryAdapter>();
-            history.set_paste_problem(dama_ui::PasteProblem::Empty);
+            history.set_paste_problem(dama_ui::PasteProblem::NotMoves);
             found.extend(problems(ui, &at("history"), false));
             history.set_paste_problem(dama_ui::PasteProblem::None);
             // Issue 39 item 1: the statistics table's headings and game names.

@@ -7,8 +7,11 @@ fn unescape(s: &str) -> String {
     s.replace("\\\"", "\"").replace("\\\\", "\\")
 }
 
+/// A string to translate: its context (`@tr("context" => "text")`, msgctxt) and its text.
+type Key = (Option<String>, String);
+
 /// The @tr("…") strings of the .slint sources.
-fn slint_strings() -> BTreeSet<String> {
+fn slint_strings() -> BTreeSet<Key> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui");
     let mut out = BTreeSet::new();
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -25,15 +28,24 @@ fn slint_strings() -> BTreeSet<String> {
             while !(bytes[end] == b'"' && (end == 0 || bytes[end - 1] != b'\\')) {
                 end += 1;
             }
-            out.insert(unescape(&rest[..end]));
-            rest = &rest[end..];
+            let first = unescape(&rest[..end]);
+            rest = &rest[end + 1..];
+            // `"context" => "text"`: the second string is the text, in that context.
+            if let Some(after) = rest.trim_start().strip_prefix("=>") {
+                let after = after.trim_start().strip_prefix('"').unwrap();
+                let close = after.find('"').unwrap();
+                out.insert((Some(first), unescape(&after[..close])));
+                rest = &after[close..];
+            } else {
+                out.insert((None, first));
+            }
         }
     }
     out
 }
 
-/// msgid → msgstr of a .po file (single-line entries, as ours are written).
-fn po(lang: &str) -> Vec<(String, String)> {
+/// (msgctxt, msgid) → msgstr of a .po file (single-line entries, as ours are written).
+fn po(lang: &str) -> Vec<(Key, String)> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("lang")
         .join(lang)
@@ -41,17 +53,20 @@ fn po(lang: &str) -> Vec<(String, String)> {
     let text = std::fs::read_to_string(path).unwrap();
     let mut out = Vec::new();
     let mut id: Option<String> = None;
+    let mut context: Option<String> = None;
     for line in text.lines() {
         let quoted = |l: &str, key: &str| {
             l.strip_prefix(key)
                 .map(|v| unescape(v.trim().trim_start_matches('"').trim_end_matches('"')))
         };
-        if let Some(v) = quoted(line, "msgid ") {
+        if let Some(v) = quoted(line, "msgctxt ") {
+            context = Some(v);
+        } else if let Some(v) = quoted(line, "msgid ") {
             id = Some(v);
         } else if let Some(v) = quoted(line, "msgstr ") {
             if let Some(i) = id.take() {
                 if !i.is_empty() {
-                    out.push((i, v));
+                    out.push(((context.take(), i), v));
                 }
             }
         }
@@ -73,7 +88,7 @@ fn every_string_is_translated_in_every_language() {
             assert!(!t.1.is_empty(), "{lang}: empty translation of {s:?}");
             assert_eq!(
                 t.1.matches("{}").count(),
-                s.matches("{}").count(),
+                s.1.matches("{}").count(),
                 "{lang}: placeholders of {s:?}"
             );
         }

@@ -1177,11 +1177,21 @@ async fn games_and_positions_are_shared_and_pasted(h: AppHandle, dir: PathBuf) {
     tap(ui, "Paste a game from the clipboard").await;
     let history = ui.global::<dama_ui::HistoryAdapter>();
     assert_eq!(history.get_paste_problem(), PasteProblem::Empty);
+    // Issue 39 item 8: words are not moves, said so (not "PDN: missing GameType tag").
     put("1. z9-z8 *");
     tap(ui, "Paste a game from the clipboard").await;
-    assert_eq!(history.get_paste_problem(), PasteProblem::NotAGame);
-    assert!(!history.get_paste_detail().is_empty());
+    assert_eq!(history.get_paste_problem(), PasteProblem::NotMoves);
     assert_eq!(ui.get_screen(), Screen::History, "nothing was opened");
+    put("[GameType \"30\"]\n1. a3-a5 *");
+    tap(ui, "Paste a game from the clipboard").await;
+    assert_eq!(history.get_paste_problem(), PasteProblem::IllegalMove);
+    assert_eq!(
+        (
+            history.get_paste_number().as_str(),
+            history.get_paste_detail().as_str()
+        ),
+        ("1.", "a3-a5")
+    );
     put(&pdn);
     tap(ui, "Paste a game from the clipboard").await;
     assert_eq!(ui.get_screen(), Screen::Game);
@@ -1203,18 +1213,33 @@ async fn games_and_positions_are_shared_and_pasted(h: AppHandle, dir: PathBuf) {
     tap(ui, "History").await;
     assert_eq!(history.get_rows().row_count(), 1, "the game played here");
     h.with(|a| a.set_review_nodes(20_000));
+    // The same game pasted back is recognised: its entry opens, none is added (issue 39).
     tap(ui, "Paste a game from the clipboard").await;
     assert_eq!(history.get_paste_problem(), PasteProblem::None);
-    assert_eq!(
-        ui.get_screen(),
-        Screen::Review,
-        "an imported game opens in review"
-    );
+    assert_eq!(ui.get_screen(), Screen::Review);
+    h.with(|a| a.flush_saves());
+    assert_eq!(Store::new(&dir).read_history().games.len(), 1);
+    tap(ui, "Back").await;
+    // Another finished game, as bare moves with a result: imported, opened in review; pasted
+    // a second time, still one entry.
+    let imported = "1. a3-a4 h6-h5 1-0";
+    for _ in 0..2 {
+        put(imported);
+        tap(ui, "Paste a game from the clipboard").await;
+        assert_eq!(history.get_paste_problem(), PasteProblem::None);
+        assert_eq!(
+            ui.get_screen(),
+            Screen::Review,
+            "an imported game opens in review"
+        );
+        tap(ui, "Back").await;
+    }
+    h.with(|a| a.open_review(0));
     let review = ui.global::<dama_ui::ReviewAdapter>();
     assert_eq!(review.get_plies(), 2);
     h.with(|a| a.flush_saves());
     let kept = Store::new(&dir).read_history();
-    assert_eq!(kept.games.len(), 2);
+    assert_eq!(kept.games.len(), 2, "pasted twice, imported once");
     assert!(kept.games[1].imported && !kept.games[0].imported);
     // Shared again from the review (once its analysis, which moves the buttons when it
     // ends, is done): the same moves and result.
@@ -1227,11 +1252,12 @@ async fn games_and_positions_are_shared_and_pasted(h: AppHandle, dir: PathBuf) {
     tap(ui, "Share the game").await;
     assert!(share.get_open(), "the review's Share opens the sheet");
     tap(ui, "Copy the game").await;
-    let again = dama_ui::share::read_game(&clipboard().unwrap()).unwrap();
-    assert_eq!(again.played(), played);
+    let turkish = Rules::parse("turkish", &[] as &[&str]).unwrap();
+    let again = dama_ui::share::read_game(&clipboard().unwrap(), &turkish).unwrap();
+    assert_eq!(again.moves(), ["a3-a4", "h6-h5"]);
     assert_eq!(
         again.outcome().map(|o| o.winner()),
-        Some(Some(Color::Black))
+        Some(Some(Color::White))
     );
     tap(ui, "Close").await;
     tap(ui, "Back").await;

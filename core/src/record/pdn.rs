@@ -105,6 +105,12 @@ fn wrap(text: &str, width: usize) -> String {
 
 /// Reads the first game of a PDN text into a record, checking every move.
 pub fn import(text: &str) -> Result<GameRecord, RecordError> {
+    import_as(text, None)
+}
+
+/// [`import`], where a text without a `GameType` tag (a bare move list such as
+/// `1. c3-c4 f6-f5`) is a game of `rules` from its start, unless it names a `FEN`.
+pub fn import_as(text: &str, rules: Option<&Rules>) -> Result<GameRecord, RecordError> {
     let err = |m: String| RecordError::Pdn(m);
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut rest = text.trim_start_matches('\u{feff}');
@@ -136,22 +142,27 @@ pub fn import(text: &str) -> Result<GameRecord, RecordError> {
         rest = &t[end..];
     }
     let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-    let game_type = get("GameType").ok_or_else(|| err("missing GameType tag".into()))?;
-    let game = match game_type.split(',').next().unwrap_or("").trim() {
-        "30" => GameId::Turkish,
-        other => other
-            .parse::<GameId>()
-            .map_err(|_| err(format!("unsupported GameType '{}'", Quote(game_type))))?,
+    let rules = match (get("GameType"), rules) {
+        (Some(game_type), _) => {
+            let game = match game_type.split(',').next().unwrap_or("").trim() {
+                "30" => GameId::Turkish,
+                other => other
+                    .parse::<GameId>()
+                    .map_err(|_| err(format!("unsupported GameType '{}'", Quote(game_type))))?,
+            };
+            let options: Vec<&str> = get("Variant")
+                .map(|v| {
+                    v.split(',')
+                        .map(str::trim)
+                        .filter(|o| !o.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default();
+            Rules::with_options(game, &options).map_err(RecordError::Rules)?
+        }
+        (None, Some(rules)) => rules.clone(),
+        (None, None) => return Err(err("missing GameType tag".into())),
     };
-    let options: Vec<&str> = get("Variant")
-        .map(|v| {
-            v.split(',')
-                .map(str::trim)
-                .filter(|o| !o.is_empty())
-                .collect()
-        })
-        .unwrap_or_default();
-    let rules = Rules::with_options(game, &options).map_err(RecordError::Rules)?;
     let start = match get("FEN") {
         Some(code) => Position::from_code(rules, code).map_err(RecordError::Start)?,
         None => Position::start(rules),
