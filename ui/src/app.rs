@@ -538,7 +538,7 @@ impl App {
     fn open_share(&mut self, text: String) {
         if let Some(ui) = self.ui.upgrade() {
             let a = ui.global::<crate::ShareAdapter>();
-            a.set_text(text.as_str().into());
+            a.set_text(crate::mapping::unbroken_moves(&text).into());
             a.set_can_share(self.sharing.sheet.is_some());
             a.set_status(crate::ShareStatus::None);
             a.set_open(true);

@@ -232,6 +232,7 @@ pub fn show(ui: &crate::AppWindow, e: &Editor) {
     a.set_pieces(ModelRc::new(VecModel::from(pieces)));
     a.set_white_to_move(e.side() == Color::White);
     a.set_code(e.code().into());
+    a.set_code_shown(crate::mapping::breakable_code(&e.code()).into());
     let (problem, max, point, detail) = match e.position() {
         Ok(_) => (0, 0, String::new(), String::new()),
         Err(Problem::TooManyPieces { color, max }) => (

@@ -220,10 +220,42 @@ pub fn still_board(
     (spots, pieces)
 }
 
+/// A game's text as shown (the share sheet): each hyphen non-breaking (U+2011), so that a
+/// line breaks between moves, never inside one ("b7-b6" never becomes "b" and "7-b6").
+pub fn unbroken_moves(text: &str) -> String {
+    text.replace('-', "\u{2011}")
+}
+
+/// A position code as shown: a zero-width space after each comma and colon, the only places
+/// a line may break it (a code has no spaces, and character wrapping cut labels in two).
+pub fn breakable_code(code: &str) -> String {
+    code.replace(',', ",\u{200B}").replace(':', ":\u{200B}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use dama_core::{Rules, Session};
+
+    /// Issue 39 item 6: lines broke inside moves and labels. Shown, a move keeps its hyphen
+    /// unbreakable and a code breaks only after its separators; the characters read the same.
+    #[test]
+    fn shown_moves_and_codes_break_only_between_moves_and_labels() {
+        let shown = unbroken_moves("1. b7-b6 c6-d6 2. f5xd5xd3 *");
+        assert!(!shown.contains('-'));
+        assert_eq!(
+            shown.replace('\u{2011}', "-"),
+            "1. b7-b6 c6-d6 2. f5xd5xd3 *"
+        );
+        let code = breakable_code("W:Wa1,a3,Kb2:Bh8");
+        assert_eq!(code.replace('\u{200B}', ""), "W:Wa1,a3,Kb2:Bh8");
+        // A break may come only right after a separator.
+        for (i, c) in code.char_indices().filter(|&(_, c)| c == '\u{200B}') {
+            let before = code[..i].chars().last();
+            assert!(matches!(before, Some(',') | Some(':')), "{code:?} at {i}");
+        }
+        assert_eq!(code.matches('\u{200B}').count(), 4);
+    }
 
     #[test]
     fn the_resume_card_counts_moves_from_whoever_began() {

@@ -161,7 +161,12 @@ fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
         // two lines it reads as two (issue 24). A translation keeps a longer phrase's
         // pairs together with no-break spaces, which this does not count as spaces.
         let label = e.accessible_label().unwrap_or_default();
-        if verdict == "text-wraps" && label.split(' ').filter(|w| !w.is_empty()).count() <= 2 {
+        // A zero-width space marks a break a text allows (a position code's separators).
+        let words = label
+            .split([' ', '\u{200B}'])
+            .filter(|w| !w.is_empty())
+            .count();
+        if verdict == "text-wraps" && words <= 2 {
             let s = e.size();
             out.push(format!(
                 "{name}: '{}' breaks over two lines in its {:.0}x{:.0} box",
