@@ -34,6 +34,12 @@ pub enum Advice {
     /// One piece of the opponent is liable (R-Z14): it is removed as the player moves
     /// (no choice to make), named by its point.
     HuffNext,
+    /// A tap on the opponent's piece.
+    NotYours,
+    /// A tap on one of the player's pieces that has no move (blocked, or another captures).
+    CannotMove,
+    /// A selected piece sent where it cannot go.
+    NotThere,
 }
 
 /// What the app must do after a call.
@@ -301,6 +307,13 @@ impl Flow {
         }
     }
 
+    /// Whether `p` holds a piece of the side not to move.
+    fn opponents_piece(&self, p: Point) -> bool {
+        let pos = self.game.position();
+        pos.piece_at(p)
+            .is_some_and(|pc| pc.color != pos.side_to_move())
+    }
+
     /// A tap on a board point by the player to move.
     pub fn tap(&mut self, p: Point) -> Vec<Effect> {
         if self.moving || self.computer_thinking() || !self.human_to_move() {
@@ -320,25 +333,40 @@ impl Flow {
             Tap::Extended if self.selection.may_stop_here() => self.advice = Advice::ContinueRoute,
             Tap::Extended => self.advice = Advice::NextLanding,
             tap @ (Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled) => {
-                // A selected piece sent where it cannot go: refused, and heard so.
-                if tap == Tap::Cancelled && selected != Some(p) {
+                let must = !self.selection.must_capture().is_empty()
+                    && self.selection.selected().is_none();
+                // A selected piece sent where it cannot go: refused, heard and said so
+                // (the opponent's piece tapped is said so instead).
+                self.advice = if tap == Tap::Cancelled && selected != Some(p) {
                     effects.push(Effect::Sound(Cue::Illegal));
-                }
-                self.advice = if !self.selection.must_capture().is_empty()
-                    && self.selection.selected().is_none()
-                {
+                    if self.opponents_piece(p) {
+                        Advice::NotYours
+                    } else if must {
+                        Advice::MustCapture
+                    } else {
+                        Advice::NotThere
+                    }
+                } else if must {
                     Advice::MustCapture
                 } else {
                     Advice::None
                 }
             }
             // The player's own piece that may not move (another must capture, or it is
-            // blocked), or a piece that may not be huffed: refused.
+            // blocked), or a piece that may not be huffed: refused, and said why.
             Tap::Ignored
                 if self.selection.is_own(p) || !self.selection.huff_choices().is_empty() =>
             {
                 effects.push(Effect::Sound(Cue::Illegal));
+                self.advice = if !self.selection.huff_choices().is_empty() {
+                    Advice::ChooseHuff
+                } else if !self.selection.must_capture().is_empty() {
+                    Advice::MustCapture
+                } else {
+                    Advice::CannotMove
+                };
             }
+            Tap::Ignored if self.opponents_piece(p) => self.advice = Advice::NotYours,
             Tap::Ignored => {}
         }
         effects
@@ -640,6 +668,17 @@ mod tests {
         assert_eq!(taps(&mut f, &["e5"]), vec![], "an empty point: no attempt");
         assert_eq!(taps(&mut f, &["d3", "d5"]), illegal, "not a destination");
         assert_eq!(taps(&mut f, &["d3", "d3"]), vec![], "deselected");
+        // Issue 39 item 9: refused taps are said in words, not only heard.
+        taps(&mut f, &["a2"]);
+        assert_eq!(f.advice(), Advice::CannotMove);
+        taps(&mut f, &["d6"]);
+        assert_eq!(f.advice(), Advice::NotYours, "the opponent's man");
+        taps(&mut f, &["d3", "d6"]);
+        assert_eq!(f.advice(), Advice::NotYours, "sent onto the opponent's man");
+        taps(&mut f, &["d3", "d5"]);
+        assert_eq!(f.advice(), Advice::NotThere);
+        taps(&mut f, &["d3"]);
+        assert_eq!(f.advice(), Advice::None, "a piece selected: nothing to say");
         // The computer's last man taken: the player won.
         let (mut f, _) = flow("turkish", Some("W:Wd3:Bd4"), 1, Color::White);
         let effects = taps(&mut f, &["d3", "d5"]);

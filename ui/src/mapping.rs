@@ -61,6 +61,9 @@ pub fn advice(a: flow::Advice) -> Advice {
         flow::Advice::Hint => Advice::Hint,
         flow::Advice::Huffed => Advice::Huffed,
         flow::Advice::HuffNext => Advice::HuffNext,
+        flow::Advice::NotYours => Advice::NotYours,
+        flow::Advice::CannotMove => Advice::CannotMove,
+        flow::Advice::NotThere => Advice::NotThere,
     }
 }
 
