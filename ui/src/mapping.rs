@@ -253,7 +253,7 @@ mod tests {
         let code = breakable_code("W:Wa1,a3,Kb2:Bh8");
         assert_eq!(code.replace('\u{200B}', ""), "W:Wa1,a3,Kb2:Bh8");
         // A break may come only right after a separator.
-        for (i, c) in code.char_indices().filter(|&(_, c)| c == '\u{200B}') {
+        for (i, _) in code.char_indices().filter(|&(_, c)| c == '\u{200B}') {
             let before = code[..i].chars().last();
             assert!(matches!(before, Some(',') | Some(':')), "{code:?} at {i}");
         }

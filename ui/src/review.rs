@@ -334,7 +334,7 @@ impl Review {
         let s = Session::from_record(GameRecord::from_position(pos.clone()));
         s.legal_moves()
             .iter()
-            .find(|d| &d.notation == name)
+            .find(|d| d.notation == name)
             .map(|d| d.path.clone())
     }
 }

@@ -3,6 +3,9 @@
 //! the dark theme and the Arabic translation. Written to `screenshots/` at the repository
 //! root for reviewers.
 
+mod common;
+use common::long_game;
+
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, AppHandle};
 use dama_ui::flow::Opponent;
@@ -59,19 +62,6 @@ fn start(h: &AppHandle, game: &str, options: &[&str], code: Option<&str>, oppone
             Color::White,
         )
     });
-}
-
-/// A Turkish game of `plies` plies (each side plays its last legal move, captures when
-/// it must), for the move list.
-pub fn long_game(plies: usize) -> GameRecord {
-    let mut s = dama_core::Session::new(Rules::new(dama_core::GameId::Turkish));
-    for _ in 0..plies {
-        let Some(m) = s.legal_moves().last().map(|d| d.mv) else {
-            break;
-        };
-        s.play(&m).unwrap();
-    }
-    s.into_record()
 }
 
 #[test]
@@ -265,16 +255,7 @@ fn screenshots() {
             shot(ui, &name("settings"));
             handle.with(|a| a.show_history());
             shot(ui, &name("history"));
-            handle.with(|a| a.open_review(0));
-            for _ in 0..3000 {
-                handle.with(|a| a.take_review_reports());
-                if handle.with(|a| a.review().is_some_and(|r| r.analysis().is_some())) {
-                    break;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(5));
-            }
-            assert!(ui.global::<dama_ui::ReviewAdapter>().get_analysed());
-            ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(21);
+            common::analysed_review(&handle, 0, 21);
             shot(ui, &name("review"));
             handle.with(|a| a.show_statistics());
             shot(ui, &name("statistics"));

@@ -4,6 +4,9 @@
 //! Written to `target/store-screenshots/<locale>/<n>.png`; `scripts/store-listing.sh` puts
 //! them into `fastlane/metadata/android/<locale>/images/phoneScreenshots/`.
 
+mod common;
+use common::long_game;
+
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, AppHandle};
 use dama_ui::flow::Opponent;
@@ -52,18 +55,6 @@ fn start(h: &AppHandle, game: &str, code: &str, opponent: Opponent) {
     let rules = Rules::parse(game, &[] as &[&str]).unwrap();
     let pos = Position::from_code(rules, code).unwrap();
     h.with(|a| a.begin(GameRecord::from_position(pos), opponent, Color::White));
-}
-
-/// A Turkish game of `plies` plies, each side playing its last legal move.
-fn long_game(plies: usize) -> GameRecord {
-    let mut s = dama_core::Session::new(Rules::new(dama_core::GameId::Turkish));
-    for _ in 0..plies {
-        let Some(m) = s.legal_moves().last().map(|d| d.mv) else {
-            break;
-        };
-        s.play(&m).unwrap();
-    }
-    s.into_record()
 }
 
 /// Android's own font, where it is installed (Debian's fonts-roboto-unhinted): the store
@@ -124,16 +115,7 @@ fn store_screenshots() {
         tap(ui, "a1");
         shot(ui, &dir, 3);
         handle.with(|a| a.show_history());
-        handle.with(|a| a.open_review(0));
-        for _ in 0..3000 {
-            handle.with(|a| a.take_review_reports());
-            if handle.with(|a| a.review().is_some_and(|r| r.analysis().is_some())) {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        assert!(ui.global::<dama_ui::ReviewAdapter>().get_analysed());
-        ui.global::<dama_ui::ReviewAdapter>().invoke_go_to(21);
+        common::analysed_review(&handle, 0, 21);
         shot(ui, &dir, 4);
     }
     let _ = std::fs::remove_dir_all(&data);

@@ -160,7 +160,7 @@ pub fn import_as(text: &str, rules: Option<&Rules>) -> Result<GameRecord, Record
                 .unwrap_or_default();
             Rules::with_options(game, &options).map_err(RecordError::Rules)?
         }
-        (None, Some(rules)) => rules.clone(),
+        (None, Some(rules)) => *rules,
         (None, None) => return Err(err("missing GameType tag".into())),
     };
     let start = match get("FEN") {

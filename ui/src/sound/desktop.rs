@@ -88,8 +88,7 @@ fn has_sound_card() -> bool {
 #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 fn cards_listed(cards: &str) -> bool {
     cards.lines().any(|l| {
-        l.trim_start()
-            .split_whitespace()
+        l.split_whitespace()
             .next()
             .is_some_and(|n| n.parse::<u32>().is_ok())
     })
