@@ -2,8 +2,8 @@
 # Proof on ARM and for the phone targets, as far as this machine allows:
 #  * the core and its test suites cross-compiled for aarch64-unknown-linux-gnu and run under qemu;
 #  * the app library with the phone feature set (our platform + software renderer, no
-#    window system) built in release for aarch64 Linux and run under qemu: it draws Home and
-#    its AI worker answers (the only run of the app's code on ARM here);
+#    window system) built in release for aarch64 Linux and run under qemu on glibc: its
+#    self-test (the same entry scripts/android-bionic.sh runs on bionic);
 #  * the core and the FFI type-checked and linted (clippy -D warnings) for
 #    aarch64-linux-android and aarch64-apple-ios, and the whole iOS app, with build-std (no
 #    NDK/Xcode here). The Android app itself is built, linted and linked by
@@ -48,7 +48,7 @@ awk -v c="$core_size" 'BEGIN {
 [ "$core_size" -le 2000000 ] || echo "note: the FFI cdylib is over its 2 MB budget"
 pass=0; fail=0
 
-echo "== aarch64: the app library draws Home and its AI worker answers (under qemu) == (at $SECONDS s)"
+echo "== aarch64: the app library's self-test: frames, save and resume, a level-8 move (under qemu) == (at $SECONDS s)"
 uidir=$(dirname "$ui")
 aarch64-linux-gnu-gcc scripts/arm64/draw_home.c -o $arm/draw_home -L"$uidir" -ldama_ui
 # It runs on the arm64 multiarch glibc (libc6:arm64, /lib/ld-linux-aarch64.so.1), loader and
@@ -56,7 +56,7 @@ aarch64-linux-gnu-gcc scripts/arm64/draw_home.c -o $arm/draw_home -L"$uidir" -ld
 # loader (2.36-8) was paired with the multiarch libc (2.36-9+deb12u14) that fontconfig
 # pulls in, and the first thread creation looped for ever in libc's stack cache. Cut off
 # after 180 s: a hang must fail the run, not stall CI.
-if DAMA_DATA_DIR=$(mktemp -d) LD_LIBRARY_PATH="$uidir" timeout 180 qemu-aarch64-static $arm/draw_home; then
+if LD_LIBRARY_PATH="$uidir" timeout 180 qemu-aarch64-static $arm/draw_home "$(mktemp -d)"; then
   pass=$((pass+1))
 else
   echo "FAILED: the aarch64 app library under qemu (exit $?, 124 is the 180 s cut-off)"

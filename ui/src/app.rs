@@ -409,6 +409,13 @@ impl App {
         }
     }
 
+    /// Opens the review of the history entry `id` (after the list was made).
+    fn open_review_of(&mut self, id: u64) {
+        if let Some(row) = self.summaries.iter().rev().position(|(g, _, _)| *g == id) {
+            self.open_review(row);
+        }
+    }
+
     /// Opens row `row` of the History list (newest first) for review; its review starts
     /// unless it was made before.
     pub fn open_review(&mut self, row: usize) {
@@ -614,9 +621,7 @@ impl App {
         });
         if let Some(id) = known.map(|g| g.id) {
             self.list_history();
-            if let Some(row) = self.summaries.iter().rev().position(|(g, _, _)| *g == id) {
-                self.open_review(row);
-            }
+            self.open_review_of(id);
             return;
         }
         let id = Self::seed();
@@ -634,9 +639,7 @@ impl App {
         });
         self.saver.history(&self.history.games);
         self.list_history();
-        if let Some(row) = self.summaries.iter().rev().position(|(g, _, _)| *g == id) {
-            self.open_review(row);
-        }
+        self.open_review_of(id);
     }
 
     /// Puts the editor's position code on the clipboard.

@@ -50,11 +50,7 @@ impl Summary {
             }
         };
         let outcome = ending.outcome;
-        let human = if g.human_black {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let human = g.human();
         let result = match (g.opponent, outcome.winner()) {
             (_, None) => Result::Drawn,
             (Opponent::TwoPlayers, Some(w)) => Result::SideWon(w),

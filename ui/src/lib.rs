@@ -60,14 +60,6 @@ pub mod sound;
 pub mod store;
 mod thread_priority;
 
-use slint::ComponentHandle;
-
-/// Builds the window with the saved settings and runs it until it is closed.
-pub fn run(store: store::Store) -> Result<(), slint::PlatformError> {
-    let ui = app::create(store)?;
-    ui.run()
-}
-
 /// The Android entry point (the `NativeActivity` loads this library).
 #[cfg(target_os = "android")]
 #[unsafe(no_mangle)]
@@ -86,8 +78,10 @@ fn android_main(android_app: android_activity::AndroidApp) {
 /// The self-test of the shipped library ([`selftest::run`]): `out_dir` (a C string) gets the
 /// frames as PNG and the app's data; each step is printed on standard output as
 /// `selftest: <step> <ms> ms: <detail>`. 0 when every step passed, 1 when one failed, 2 for a
-/// bad argument. Exported by the phone builds (the APK's library) for
-/// `scripts/android-bionic.sh`; it needs nothing of the Android framework.
+/// bad argument. Exported by the phone builds: the APK's library, run on bionic by
+/// `scripts/android-bionic.sh`, and the Linux build with the phone features, run on glibc by
+/// `scripts/arm64.sh` (there it is also what keeps the app in the size proxy: a cdylib keeps
+/// only what an exported symbol reaches). It needs nothing of the Android framework.
 ///
 /// # Safety
 /// `out_dir` is null or a NUL-terminated string that stays valid for the call.
@@ -103,58 +97,11 @@ pub unsafe extern "C" fn dama_ui_selftest(out_dir: *const std::ffi::c_char) -> i
     // SAFETY: the caller passes a NUL-terminated string that outlives the call.
     let dir = unsafe { std::ffi::CStr::from_ptr(out_dir) };
     let Ok(dir) = dir.to_str() else { return 2 };
-    let print = |s: &selftest::Step| {
-        println!(
-            "selftest: {} {:.0} ms: {}",
-            s.name,
-            s.time.as_secs_f64() * 1000.0,
-            s.detail
-        )
-    };
-    match selftest::run(std::path::Path::new(dir), print) {
+    match selftest::run(std::path::Path::new(dir), |s| println!("{s}")) {
         Ok(_) => 0,
         Err(e) => {
             println!("selftest: FAILED: {e}");
             1
         }
-    }
-}
-
-/// The entry point of the Linux build with the phone features, the size proxy of the Android
-/// library (`scripts/arm64.sh`). Like `android_main` it keeps the whole app in the library:
-/// without an exported entry the linker drops everything but Slint's exported tables (the
-/// proxy measured 4.72 MB that way, without the app). It draws Home once, off screen,
-/// through the phone platform's frame; 0 when that worked.
-#[cfg(all(target_os = "linux", not(feature = "desktop")))]
-#[unsafe(no_mangle)]
-pub extern "C" fn dama_ui_draw_home_offscreen() -> i32 {
-    let draw = || -> Result<bool, slint::PlatformError> {
-        let mut screen = platform::headless::Screen::install(1080, 2400, 2.625)?;
-        let ui = app::create(store::Store::new(store::Store::default_dir()))?;
-        ui.show()?;
-        Ok(screen.draw().is_some())
-    };
-    match draw() {
-        Ok(true) => 0,
-        _ => 1,
-    }
-}
-
-/// With [`dama_ui_draw_home_offscreen`]: the app's AI worker, in this library, starts its
-/// thread and answers a level-1 move from the start of Turkish Dama within a minute; 0 when
-/// it did. (The worker thread is what a release build spawns first on a phone.)
-#[cfg(all(target_os = "linux", not(feature = "desktop")))]
-#[unsafe(no_mangle)]
-pub extern "C" fn dama_ui_ai_reply_offscreen() -> i32 {
-    use ai_worker::{AiWorker, Answer, Job};
-    let (tx, rx) = std::sync::mpsc::channel();
-    let mut worker = AiWorker::new(move |_, answer| {
-        let _ = tx.send(answer);
-    });
-    let session = dama_core::Session::new(dama_core::Rules::new(dama_core::GameId::Turkish));
-    worker.start(Job::Move { level: 1, seed: 1 }, &session);
-    match rx.recv_timeout(std::time::Duration::from_secs(60)) {
-        Ok(Answer::Move(Some(mv))) if session.legal_moves().iter().any(|d| d.mv == mv) => 0,
-        _ => 1,
     }
 }

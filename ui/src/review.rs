@@ -69,11 +69,7 @@ impl Review {
         Some(Review {
             id: g.id,
             summary,
-            human: if g.human_black {
-                Color::Black
-            } else {
-                Color::White
-            },
+            human: g.human(),
             record,
             ply,
             analysis: g.analysis.clone(),

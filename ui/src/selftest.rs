@@ -34,6 +34,14 @@ pub struct Step {
     pub detail: String,
 }
 
+impl std::fmt::Display for Step {
+    /// `selftest: <step> <ms> ms: <detail>`, as the bionic run's log shows each step.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = self.time.as_secs_f64() * 1000.0;
+        write!(f, "selftest: {} {ms:.0} ms: {}", self.name, self.detail)
+    }
+}
+
 /// The phone the frames are drawn for: 1080×2400 at 420 dpi (scale 2.625).
 pub const WIDTH: usize = 1080;
 /// See [`WIDTH`].

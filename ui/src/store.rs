@@ -141,16 +141,18 @@ pub struct FinishedGame {
 }
 
 impl FinishedGame {
+    /// The side the human played (White in a game for two players).
+    pub fn human(&self) -> Color {
+        if self.human_black {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
     /// The side the human played against the computer; `None` for two players.
     pub fn human_side(&self) -> Option<Color> {
-        match self.opponent {
-            Opponent::TwoPlayers => None,
-            Opponent::Computer(_) => Some(if self.human_black {
-                Color::Black
-            } else {
-                Color::White
-            }),
-        }
+        self.opponent.level().map(|_| self.human())
     }
 }
 

@@ -11,7 +11,7 @@ use dama_ui::app::{self, AppHandle};
 use dama_ui::flow::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, Screen};
-use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
+use i_slint_backend_testing::ElementHandle;
 use slint::platform::PointerEventButton;
 use slint::ComponentHandle;
 use std::path::PathBuf;
@@ -66,12 +66,7 @@ fn start(h: &AppHandle, game: &str, options: &[&str], code: Option<&str>, oppone
 
 #[test]
 fn screenshots() {
-    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
-        mock_time: true,
-        threading: false,
-        renderer_name: Some("software".into()),
-    })))
-    .unwrap();
+    common::testing_platform();
     let dir = std::env::temp_dir().join(format!("dama-shots-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let handle = app::create(Store::new(&dir)).unwrap();

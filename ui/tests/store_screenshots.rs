@@ -12,7 +12,7 @@ use dama_ui::app::{self, AppHandle};
 use dama_ui::flow::Opponent;
 use dama_ui::store::Store;
 use dama_ui::AppWindow;
-use i_slint_backend_testing::{ElementHandle, TestingBackend, TestingBackendOptions};
+use i_slint_backend_testing::ElementHandle;
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::ComponentHandle;
 use std::path::PathBuf;
@@ -66,12 +66,7 @@ fn store_screenshots() {
     if std::path::Path::new(ROBOTO).is_dir() {
         std::env::set_var("SLINT_FONT_PATH", ROBOTO);
     }
-    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
-        mock_time: true,
-        threading: false,
-        renderer_name: Some("software".into()),
-    })))
-    .unwrap();
+    common::testing_platform();
     let data = std::env::temp_dir().join(format!("dama-store-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/store-screenshots");
@@ -97,23 +92,16 @@ fn store_screenshots() {
             .invoke_choose_language(dama_ui::languages::index(code).into());
         ui.set_screen(dama_ui::Screen::Home);
         shot(ui, &dir, 1);
-        // A king's capture of three, its route drawn, the captured pieces marked.
-        start(
-            &handle,
-            "turkish",
-            "W:WKa1,b2,f6,c2:Bc6,a3,h7,a6,e6,Kh1",
-            Opponent::Computer(6),
-        );
-        tap(ui, "a1");
-        shot(ui, &dir, 2);
-        start(
-            &handle,
-            "zamma",
-            "W:Wa1,e1,Kg3,d3,f4:Ba2,b1,b3,c2,g5,h8,e8,d7",
-            Opponent::Computer(6),
-        );
-        tap(ui, "a1");
-        shot(ui, &dir, 3);
+        // A Turkish king's capture of three and a Zamma capture route, each drawn with the
+        // captured pieces marked once a1 is tapped.
+        for (n, game, code) in [
+            (2, "turkish", "W:WKa1,b2,f6,c2:Bc6,a3,h7,a6,e6,Kh1"),
+            (3, "zamma", "W:Wa1,e1,Kg3,d3,f4:Ba2,b1,b3,c2,g5,h8,e8,d7"),
+        ] {
+            start(&handle, game, code, Opponent::Computer(6));
+            tap(ui, "a1");
+            shot(ui, &dir, n);
+        }
         handle.with(|a| a.show_history());
         common::analysed_review(&handle, 0, 21);
         shot(ui, &dir, 4);

@@ -2,7 +2,18 @@
 
 use dama_core::{GameRecord, Rules};
 use dama_ui::app::AppHandle;
+use i_slint_backend_testing::{TestingBackend, TestingBackendOptions};
 use slint::ComponentHandle;
+
+/// Slint's testing platform with the software renderer (the shipped one) and a mock clock.
+pub fn testing_platform() {
+    slint::platform::set_platform(Box::new(TestingBackend::new(TestingBackendOptions {
+        mock_time: true,
+        threading: false,
+        renderer_name: Some("software".into()),
+    })))
+    .unwrap();
+}
 
 /// A Turkish game of `plies` plies (each side plays its last legal move, captures when
 /// it must), for the move list and the review.
