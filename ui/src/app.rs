@@ -885,6 +885,9 @@ fn connect_history(ui: &AppWindow, app: &Rc<RefCell<App>>) {
     e.on_choose_white_to_move(on_with(app, |a, white: bool| {
         a.edit(|e| e.set_side(if white { Color::White } else { Color::Black }))
     }));
+    e.on_choose_brush(on_with(app, |a, b: crate::EditorBrush| {
+        a.edit(|e| e.set_brush(crate::editor::brush_of(b)))
+    }));
     e.on_clear(on(app, |a| a.edit(crate::editor::Editor::clear)));
     e.on_reset(on(app, |a| a.edit(crate::editor::Editor::reset)));
     e.on_play(on(app, App::play_edited));

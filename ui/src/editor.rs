@@ -9,6 +9,15 @@ use dama_core::{Color, Point, Position, Rules, Session};
 /// What is on a point while editing.
 pub type Cell = Option<(Color, Role)>;
 
+/// What a tap puts on a point: the piece chosen in the palette, or nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brush {
+    /// This piece (a second tap on the same piece takes it off again).
+    Piece(Color, Role),
+    /// An empty point.
+    Erase,
+}
+
 /// Why the set-up position cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
@@ -53,6 +62,7 @@ pub struct Editor {
     rules: Rules,
     cells: Vec<Cell>,
     side: Color,
+    brush: Brush,
     code_status: CodeStatus,
 }
 
@@ -63,6 +73,7 @@ impl Editor {
             rules,
             cells: Vec::new(),
             side: Color::White,
+            brush: Brush::Piece(Color::White, Role::Man),
             code_status: CodeStatus::None,
         };
         e.reset();
@@ -99,19 +110,27 @@ impl Editor {
         self.cells.get(index).copied().flatten()
     }
 
-    /// A tap on point `index`: empty → white man → white king → black man → black king →
-    /// empty.
+    /// A tap on point `index` puts the brush's piece there; a tap on the same piece takes
+    /// it off, so a misplaced piece needs no trip to the eraser.
     pub fn tap(&mut self, index: usize) {
         let Some(c) = self.cells.get_mut(index) else {
             return;
         };
-        *c = match *c {
-            None => Some((Color::White, Role::Man)),
-            Some((Color::White, Role::Man)) => Some((Color::White, Role::King)),
-            Some((Color::White, Role::King)) => Some((Color::Black, Role::Man)),
-            Some((Color::Black, Role::Man)) => Some((Color::Black, Role::King)),
-            Some((Color::Black, Role::King)) => None,
+        let put = match self.brush {
+            Brush::Piece(color, role) => Some((color, role)),
+            Brush::Erase => None,
         };
+        *c = if *c == put { None } else { put };
+    }
+
+    /// What a tap puts on a point.
+    pub fn brush(&self) -> Brush {
+        self.brush
+    }
+
+    /// Chooses what a tap puts on a point.
+    pub fn set_brush(&mut self, brush: Brush) {
+        self.brush = brush;
     }
 
     /// The side to move.
@@ -210,6 +229,18 @@ impl Editor {
     }
 }
 
+/// The palette's choice as the editor's brush.
+pub fn brush_of(b: crate::EditorBrush) -> Brush {
+    use crate::EditorBrush as B;
+    match b {
+        B::WhiteMan => Brush::Piece(Color::White, Role::Man),
+        B::WhiteKing => Brush::Piece(Color::White, Role::King),
+        B::BlackMan => Brush::Piece(Color::Black, Role::Man),
+        B::BlackKing => Brush::Piece(Color::Black, Role::King),
+        B::Erase => Brush::Erase,
+    }
+}
+
 /// The editor into its screen.
 pub fn show(ui: &crate::AppWindow, e: &Editor) {
     use slint::{ComponentHandle, ModelRc, VecModel};
@@ -231,6 +262,13 @@ pub fn show(ui: &crate::AppWindow, e: &Editor) {
     a.set_spots(ModelRc::new(VecModel::from(spots)));
     a.set_pieces(ModelRc::new(VecModel::from(pieces)));
     a.set_white_to_move(e.side() == Color::White);
+    a.set_brush(match e.brush() {
+        Brush::Piece(Color::White, Role::Man) => crate::EditorBrush::WhiteMan,
+        Brush::Piece(Color::White, Role::King) => crate::EditorBrush::WhiteKing,
+        Brush::Piece(Color::Black, Role::Man) => crate::EditorBrush::BlackMan,
+        Brush::Piece(Color::Black, Role::King) => crate::EditorBrush::BlackKing,
+        Brush::Erase => crate::EditorBrush::Erase,
+    });
     a.set_code(e.code().into());
     a.set_code_shown(crate::mapping::breakable_code(&e.code()).into());
     let (problem, max, point, detail) = match e.position() {
@@ -273,8 +311,14 @@ mod tests {
         g.points().iter().position(|&q| q == p).unwrap()
     }
 
+    /// Puts `role` of `color` on `label` with the palette.
+    fn put(e: &mut Editor, color: Color, role: Role, label: &str) {
+        e.set_brush(Brush::Piece(color, role));
+        e.tap(at(e, label));
+    }
+
     #[test]
-    fn it_starts_from_the_start_and_its_taps_cycle_the_pieces() {
+    fn it_starts_from_the_start_and_taps_put_the_chosen_piece() {
         let mut e = Editor::new(Rules::new(GameId::Turkish));
         assert_eq!(
             e.position().unwrap(),
@@ -282,22 +326,22 @@ mod tests {
         );
         e.clear();
         let d4 = at(&e, "d4");
-        let kinds: Vec<Cell> = (0..5)
-            .map(|_| {
-                e.tap(d4);
-                e.cell(d4)
-            })
-            .collect();
-        assert_eq!(
-            kinds,
-            vec![
-                Some((Color::White, Role::Man)),
-                Some((Color::White, Role::King)),
-                Some((Color::Black, Role::Man)),
-                Some((Color::Black, Role::King)),
-                None
-            ]
-        );
+        assert_eq!(e.brush(), Brush::Piece(Color::White, Role::Man));
+        e.tap(d4);
+        assert_eq!(e.cell(d4), Some((Color::White, Role::Man)));
+        // One tap with another piece chosen replaces it (no cycling through four kinds).
+        e.set_brush(Brush::Piece(Color::Black, Role::King));
+        e.tap(d4);
+        assert_eq!(e.cell(d4), Some((Color::Black, Role::King)));
+        // The same piece again takes it off; the eraser empties any point.
+        e.tap(d4);
+        assert_eq!(e.cell(d4), None);
+        e.tap(d4);
+        e.set_brush(Brush::Erase);
+        e.tap(d4);
+        assert_eq!(e.cell(d4), None);
+        e.tap(d4);
+        assert_eq!(e.cell(d4), None, "erasing an empty point leaves it empty");
     }
 
     #[test]
@@ -305,29 +349,25 @@ mod tests {
         let mut e = Editor::new(Rules::new(GameId::Turkish));
         e.clear();
         assert_eq!(e.position(), Err(Problem::Decided), "no pieces: over");
-        e.tap(at(&e, "a8")); // a white man on its far row (R-T8)
-        e.tap(at(&e, "h8"));
-        e.tap(at(&e, "h8"));
-        e.tap(at(&e, "h8")); // a black man
+        put(&mut e, Color::White, Role::Man, "a8"); // on its far row (R-T8)
+        put(&mut e, Color::Black, Role::Man, "h8");
         assert_eq!(e.position(), Err(Problem::ManOnPromotionRow("a8".into())));
         assert_eq!(e.code(), "W:Wa8:Bh8");
-        e.tap(at(&e, "a8")); // now a king
+        put(&mut e, Color::White, Role::King, "a8");
         assert_eq!(
             e.position(),
             Err(Problem::Decided),
             "R-T10: king against a lone man"
         );
-        e.tap(at(&e, "b2"));
-        for _ in 0..3 {
-            e.tap(at(&e, "g7"));
-        }
+        put(&mut e, Color::White, Role::Man, "b2");
+        put(&mut e, Color::Black, Role::Man, "g7");
         e.set_side(Color::Black);
         let p = e.position().unwrap();
         assert_eq!(p.to_code(), "B:WKa8,b2:Bg7,h8");
         assert_eq!(e.code(), p.to_code());
         // Seventeen white men are more than a side starts with.
         let mut many = Editor::new(Rules::new(GameId::Turkish));
-        many.tap(at(&many, "a5"));
+        put(&mut many, Color::White, Role::Man, "a5");
         assert_eq!(
             many.position(),
             Err(Problem::TooManyPieces {
@@ -342,9 +382,7 @@ mod tests {
         let mut e = Editor::new(Rules::new(GameId::Turkish));
         e.clear();
         let d4 = at(&e, "d4");
-        e.tap(d4);
-        e.tap(d4);
-        e.tap(d4);
+        put(&mut e, Color::Black, Role::Man, "d4");
         let code = e.code();
         let mut other = Editor::new(Rules::new(GameId::Turkish));
         other.load_code(&format!(" {code}\n")).unwrap();

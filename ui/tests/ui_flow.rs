@@ -1092,7 +1092,9 @@ async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, dir: PathBuf
 /// Issue 26 item 4: Home's "Set up a position" opens the editor for Home's game; taps
 /// place and change pieces, the side to move is chosen, the core's refusal is explained
 /// (R-T8: a man on its far row; R-T10: king against a lone man is decided), and the
-/// position is played against Home's opponent and saved.
+/// position is played against Home's opponent and saved. Issue 39 item 7: the piece comes
+/// from a palette, one tap per piece (a second tap takes it off), and "Play this position"
+/// is in view on a 360×640 phone without scrolling.
 async fn a_position_is_set_up_and_played(h: AppHandle, dir: PathBuf) {
     let ui: &AppWindow = &h;
     tall(ui).await;
@@ -1104,20 +1106,30 @@ async fn a_position_is_set_up_and_played(h: AppHandle, dir: PathBuf) {
     assert_eq!(e.get_problem(), 0, "the start position is playable");
     tap(ui, "Clear").await;
     assert_eq!(e.get_problem(), 4, "an empty board is decided");
-    tap(ui, "a8").await;
-    for _ in 0..3 {
-        tap(ui, "h8").await;
-    }
+    ui.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    sleep(20).await;
+    tap(ui, "a8").await; // the palette starts on the white man
+    tap(ui, "Black man").await;
+    tap(ui, "h8").await;
     assert_eq!((e.get_problem(), e.get_point().as_str()), (3, "a8"));
     assert_eq!(e.get_code(), "W:Wa8:Bh8");
+    tap(ui, "White king").await;
     tap(ui, "a8").await;
+    tap(ui, "White man").await;
     tap(ui, "b2").await;
-    for _ in 0..3 {
-        tap(ui, "g7").await;
-    }
+    tap(ui, "c3").await;
+    tap(ui, "c3").await; // the same piece again: taken off
+    tap(ui, "Erase").await;
+    tap(ui, "d4").await; // erasing an empty point changes nothing
+    tap(ui, "Black man").await;
+    tap(ui, "g7").await;
+    assert_eq!(e.get_code(), "W:WKa8,b2:Bg7,h8");
+    tall(ui).await;
     tap(ui, "Black to move").await;
     assert_eq!(e.get_problem(), 0);
     assert_eq!(e.get_code(), "B:WKa8,b2:Bg7,h8");
+    ui.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    sleep(20).await;
     tap(ui, "Play this position").await;
     assert_eq!(ui.get_screen(), Screen::Game);
     assert_eq!(code(&h), "B:WKa8,b2:Bg7,h8");
