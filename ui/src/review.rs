@@ -7,8 +7,8 @@ use crate::history::{self, Result as GameResult, Summary};
 use crate::mapping::game_kind;
 use crate::store::FinishedGame;
 use crate::{
-    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, ReviewAdapter, SpotMark,
-    TallyVm,
+    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, ReviewAdapter,
+    ReviewMoveVm, ReviewRowVm, SpotMark, TallyVm,
 };
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::ai::Engine;
@@ -256,11 +256,8 @@ impl Review {
         r.set_ply(self.ply as i32);
         r.set_plies(self.plies() as i32);
         if let Some((text, _)) = played {
-            let i = self.ply - 1;
-            let start_black = self.record.start().side_to_move() == Color::Black;
-            let number = 1 + (i + start_black as usize) / 2;
-            let black = (i + start_black as usize) % 2 == 1;
-            r.set_move_number(format!("{number}{}", if black { "..." } else { "." }).into());
+            let (number, second) = self.move_number(self.ply - 1);
+            r.set_move_number(format!("{number}{}", if second { "..." } else { "." }).into());
             r.set_move_text(text.into());
         }
         let a = self.analysis.as_ref();
@@ -290,6 +287,8 @@ impl Review {
         if self.graph_for.replace(Some(graph_for)) == Some(graph_for) {
             return;
         }
+        r.set_rows(ModelRc::new(VecModel::from(self.rows())));
+        r.set_row_offset(self.move_number(0).1 as i32);
         match a {
             Some(a) => {
                 r.set_graph(history::graph_path(&a.scores, 1000.0, 200.0).into());
@@ -312,6 +311,46 @@ impl Review {
                 r.set_marks(ModelRc::default());
             }
         }
+    }
+
+    /// The number of move `i` (from 0) and whether it is the second player's.
+    fn move_number(&self, i: usize) -> (usize, bool) {
+        let k = i + (self.record.start().side_to_move() == Color::Black) as usize;
+        (1 + k / 2, k % 2 == 1)
+    }
+
+    /// The moves in rows of two, each with its judgement (the list beside the graph).
+    fn rows(&self) -> Vec<ReviewRowVm> {
+        let judgements = self.analysis.as_ref().map(|a| &a.moves);
+        let mut rows: Vec<ReviewRowVm> = Vec::new();
+        for i in 0..self.plies() {
+            let Some((text, _)) = self.record.played_move(i) else {
+                break;
+            };
+            let (number, second) = self.move_number(i);
+            if !second || rows.is_empty() {
+                rows.push(ReviewRowVm {
+                    number: format!("{number}.").into(),
+                    ..Default::default()
+                });
+            }
+            let mv = ReviewMoveVm {
+                ply: i as i32 + 1,
+                text: text.into(),
+                judgement: match judgements.and_then(|m| m.get(i)).map(|m| m.judgement) {
+                    Some(Judgement::Mistake) => 1,
+                    Some(Judgement::Blunder) => 2,
+                    _ => 0,
+                },
+            };
+            let row = rows.last_mut().expect("a row was pushed");
+            if second {
+                row.second = mv;
+            } else {
+                row.first = mv;
+            }
+        }
+        rows
     }
 
     /// The game as it is shared (PDN with its players and date).
@@ -493,5 +532,49 @@ mod tests {
         assert_eq!(r.board_shown(), (1, Some("h6-h5")));
         r.toggle_best();
         assert_eq!(r.board_shown(), (2, None));
+    }
+
+    /// Issue 39 item 3: the move list pairs the moves under their numbers, each with the
+    /// ply it goes to and its judgement; a game from a set-up position with the second
+    /// player to move starts its first row with a gap.
+    #[test]
+    fn the_move_list_pairs_the_moves_and_marks_the_mistakes() {
+        let r = reviewed();
+        let rows = r.rows();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].number, "1.");
+        let cell = |m: &ReviewMoveVm| (m.ply, m.text.to_string(), m.judgement);
+        assert_eq!(cell(&rows[0].first), (1, "a3-a4".into(), 1));
+        assert_eq!(cell(&rows[0].second), (2, "a6-a5".into(), 0));
+        let pos = Position::from_code(Rules::new(GameId::Turkish), "B:Wa3,h2:Bc6,g7").unwrap();
+        let mut s = Session::from_record(GameRecord::from_position(pos));
+        for m in ["c6-c5", "a3-a4", "c5-c4"] {
+            let mv = s.legal_moves().iter().find(|d| d.notation == m).unwrap().mv;
+            s.play(&mv).unwrap();
+        }
+        let mut record = s.into_record();
+        record.resign(Color::White).unwrap();
+        let g = FinishedGame {
+            record: record.to_json(),
+            opponent: Opponent::TwoPlayers,
+            human_black: false,
+            ended: 0,
+            id: 2,
+            ending: None,
+            analysis: None,
+            imported: false,
+        };
+        let rows = Review::open(&g).unwrap().rows();
+        let texts: Vec<_> = rows
+            .iter()
+            .map(|r| (r.number.to_string(), cell(&r.first), cell(&r.second)))
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                ("1.".into(), (0, "".into(), 0), (1, "c6-c5".into(), 0)),
+                ("2.".into(), (2, "a3-a4".into(), 0), (3, "c5-c4".into(), 0)),
+            ]
+        );
     }
 }

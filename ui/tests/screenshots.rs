@@ -187,12 +187,15 @@ fn screenshots() {
         a.set_review_nodes(3_000);
     });
 
-    // Phones: the smallest we fit, portrait and landscape, with a status bar, a gesture bar
+    // Phones: the smallest we fit, portrait and landscape, a tall one and a wide
+    // landscape, with a status bar, a gesture bar
     // and (landscape) a cutout covering the edges, in English, German (long words) and
     // Arabic (mirrored).
     for (w, h, (l, t, r, b)) in [
         (360.0, 640.0, (0.0, 24.0, 0.0, 24.0)),
         (640.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
+        (412.0, 915.0, (0.0, 24.0, 0.0, 48.0)),
+        (740.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
     ] {
         ui.window().set_size(slint::LogicalSize::new(w, h));
         let area = ui.global::<dama_ui::SafeArea>();

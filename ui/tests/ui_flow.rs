@@ -1074,6 +1074,27 @@ async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, dir: PathBuf
     assert_eq!(review.get_ply(), 2);
     tap(ui, "Evaluation graph").await;
     assert_eq!(review.get_ply(), 1, "the graph's middle is the middle move");
+    // Issue 39 item 3: on a tall phone the moves are listed, a tap goes to one.
+    ui.window().set_size(slint::LogicalSize::new(412.0, 915.0));
+    sleep(20).await;
+    tap(ui, "First").await;
+    let reply = review.get_rows().row_data(0).unwrap().second.text;
+    tap(ui, &reply).await;
+    assert_eq!(
+        review.get_ply(),
+        2,
+        "the reply's cell goes to the position after it"
+    );
+    tap(ui, "b3-b4").await;
+    assert_eq!((review.get_ply(), review.get_judgement()), (1, 1));
+    // A 640-px phone has no room for it below the board and the controls.
+    ui.window().set_size(slint::LogicalSize::new(360.0, 640.0));
+    sleep(20).await;
+    let listed = ElementHandle::find_by_accessible_label(ui, "b3-b4")
+        .filter(|e| e.accessible_role() == Some(i_slint_backend_testing::AccessibleRole::Button))
+        .count();
+    assert_eq!(listed, 0, "no move list at 360×640");
+    tall(ui).await;
     // Kept with the game: not made twice.
     h.with(|a| a.flush_saves());
     let kept = Store::new(&dir).read_history();
