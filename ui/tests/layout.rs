@@ -371,14 +371,17 @@ type Insets = (f32, f32, f32, f32);
 
 /// Window sizes in logical pixels, with the edges the system covers there (left, top, right,
 /// bottom): a status bar and a gesture bar in portrait; in landscape the cutout on one side,
-/// the gesture bar at the bottom. 360×640 is the smallest phone we fit; 420×860 and 860×420
-/// have no insets (a desktop window).
+/// the gesture bar at the bottom. 360×640 is the smallest phone we fit; 360×740, 412×915
+/// and 740×360 are the sizes issue 39 was tried at; 420×860 and 860×420 have no insets (a
+/// desktop window).
 const SIZES: &[(f32, f32, Insets)] = &[
     (360.0, 640.0, (0.0, 24.0, 0.0, 24.0)),
+    (360.0, 740.0, (0.0, 24.0, 0.0, 24.0)),
     (360.0, 800.0, (0.0, 32.0, 0.0, 24.0)),
     (412.0, 915.0, (0.0, 32.0, 0.0, 24.0)),
     (420.0, 860.0, (0.0, 0.0, 0.0, 0.0)),
     (640.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
+    (740.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
     (800.0, 360.0, (32.0, 0.0, 0.0, 16.0)),
     (915.0, 412.0, (32.0, 0.0, 0.0, 16.0)),
     (860.0, 420.0, (0.0, 0.0, 0.0, 0.0)),

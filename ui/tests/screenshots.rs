@@ -246,6 +246,13 @@ fn screenshots() {
             shot(ui, &name("home"));
             start(&handle, "zamma", &[], None, 3);
             shot(ui, &name("game"));
+            // Zamma's three rule options on Home, the longest list of choices.
+            let home = ui.global::<dama_ui::HomeAdapter>();
+            home.invoke_choose_game(dama_ui::GameKind::Zamma);
+            ui.set_screen(Screen::Home);
+            shot(ui, &name("home-zamma"));
+            home.invoke_choose_game(dama_ui::GameKind::Turkish);
+            ui.set_screen(Screen::Game);
             handle.with(|a| a.share_game());
             shot(ui, &name("share"));
             ui.global::<dama_ui::ShareAdapter>().invoke_close();

@@ -1,0 +1,249 @@
+//! What each frame a player waits for costs, in instructions, and what that would take on a
+//! slow phone (issue 39, "smooth on a slow phone"). Times on this shared machine vary by half
+//! between runs; callgrind's instruction counts do not.
+//!
+//! `cargo bench -p dama-ui --bench frame_cost --profile release-app` (the shipped profile)
+//! runs itself again under `valgrind --tool=callgrind`, through the same headless phone
+//! platform as the `frame` bench (window, software renderer, partial frames) at 1080×2400.
+//! Around each measured step (the app's work for a tap or a screen change, and the frame that
+//! shows it) it zeroes callgrind's counters and dumps them, by client request, under the
+//! step's name; the first run reads the dumps and prints each count, its estimate on the
+//! phone core below, and the budget it is held to.
+
+use dama_ui::platform::headless::Screen;
+use slint::ComponentHandle;
+use std::path::Path;
+use std::time::Duration;
+
+/// The slow phone: a Cortex-A53, the little core of most phones sold from 2014 to 2017 and of
+/// low-end ones long after (Chips and Cheese, "ARM's Cortex A53: Tiny But Important",
+/// 2023-05-28), at 1.5 GHz. It is in-order and dual-issue: at most 2 instructions a cycle,
+/// 3,000 million a second at that clock. We assume a third of that peak, 0.67 a cycle, on
+/// pixel loops that wait on memory: 1.0 G instructions a second. That is an assumption, not a
+/// measurement, and the counts are x86-64 instructions, not AArch64 ones.
+const PHONE_IPS: f64 = 1.0e9;
+const PHONE: &str = "Cortex-A53 at 1.5 GHz, 1.0 G instructions/s assumed";
+
+/// The budgets of issue 39 on that estimate.
+const TAP_BUDGET_MS: f64 = 16.0;
+const SCREEN_BUDGET_MS: f64 = 50.0;
+
+const SIZE: (usize, usize, f32) = (1080, 2400, 2.625);
+
+fn main() {
+    if callgrind::running() {
+        steps();
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("dama-frame-cost-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder for the dumps");
+    let exe = std::env::current_exe().expect("bench path");
+    let status = std::process::Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--quiet",
+            &format!("--callgrind-out-file={}", dir.join("cg.out").display()),
+        ])
+        .arg(exe)
+        .status();
+    match status {
+        Ok(s) if s.success() => report(&dir),
+        Ok(s) => {
+            eprintln!("the run under callgrind failed: {s}");
+            std::process::exit(1);
+        }
+        Err(e) => {
+            eprintln!("valgrind is needed (apt-get install valgrind): {e}");
+            std::process::exit(1);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reads the dumps in the order they were made and prints one line per step.
+fn report(dir: &Path) {
+    let mut dumps: Vec<(u32, String, u64)> = std::fs::read_dir(dir)
+        .expect("the dumps")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let n: u32 = path.extension()?.to_str()?.parse().ok()?;
+            let text = std::fs::read_to_string(&path).ok()?;
+            let name = text
+                .lines()
+                .find_map(|l| l.strip_prefix("desc: Trigger: Client Request: "))?
+                .to_string();
+            let total = text.lines().find_map(|l| {
+                l.strip_prefix("totals: ")
+                    .or_else(|| l.strip_prefix("summary: "))
+                    .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            })?;
+            Some((n, name, total))
+        })
+        .collect();
+    dumps.sort();
+    let (w, h, scale) = SIZE;
+    println!(
+        "instructions per step (callgrind, x86-64, release-app), {w}x{h} at scale {scale}; estimate on a {PHONE}"
+    );
+    println!(
+        "{:<44} {:>14} {:>10} {:>8} {:>7}",
+        "step", "instructions", "estimate", "budget", "ratio"
+    );
+    let mut over = 0;
+    for (_, name, total) in &dumps {
+        let ms = *total as f64 / PHONE_IPS * 1e3;
+        let budget = if name.starts_with("screen:") {
+            SCREEN_BUDGET_MS
+        } else {
+            TAP_BUDGET_MS
+        };
+        if ms > budget {
+            over += 1;
+        }
+        println!(
+            "{name:<44} {:>12.2} M {ms:>7.2} ms {budget:>5} ms {:>6.2}x{}",
+            *total as f64 / 1e6,
+            ms / budget,
+            if ms > budget { "  OVER" } else { "" }
+        );
+    }
+    println!(
+        "{} steps, {over} over budget (tap answers and animation frames {TAP_BUDGET_MS} ms, screen changes {SCREEN_BUDGET_MS} ms)",
+        dumps.len()
+    );
+}
+
+/// One measured step: `act` (the app's work) and the frame that shows it.
+fn step(screen: &mut Screen, name: &str, act: impl FnOnce()) {
+    callgrind::zero();
+    act();
+    screen.advance(Duration::from_millis(16));
+    screen.draw();
+    callgrind::dump(name);
+}
+
+/// The measured steps, run under callgrind.
+fn steps() {
+    let (w, h, scale) = SIZE;
+    let mut screen = Screen::install(w, h, scale).expect("headless platform");
+    let dir = std::env::temp_dir().join(format!("dama-frame-cost-data-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
+    ui.show().expect("shown");
+    ui.global::<dama_ui::SettingsAdapter>()
+        .invoke_choose_anim_speed(dama_ui::AnimationSpeed::Normal);
+    let s = &mut screen;
+    step(s, "screen: Home, first frame", || {});
+    for (game, kind) in [
+        ("Turkish", dama_ui::GameKind::Turkish),
+        ("Zamma", dama_ui::GameKind::Zamma),
+    ] {
+        ui.set_screen(dama_ui::Screen::Home);
+        s.advance(Duration::from_millis(16));
+        s.draw();
+        step(s, &format!("screen: Home -> {game} game"), || {
+            let home = ui.global::<dama_ui::HomeAdapter>();
+            home.invoke_choose_game(kind);
+            home.invoke_choose_opponent(0);
+            home.invoke_start_game();
+        });
+        let (from, to) = first_move(&ui);
+        step(s, &format!("tap: {game}, a piece selected"), || {
+            ui.tap_label(&from)
+        });
+        step(s, &format!("tap: {game}, its move begun"), || {
+            ui.tap_label(&to)
+        });
+        let mut frames = 0;
+        while ui.global::<dama_ui::GameAdapter>().get_animating() && frames < 100 {
+            frames += 1;
+            step(s, &format!("animation: {game}, frame {frames}"), || {});
+        }
+        // Everything drawn anew (into a fresh buffer, which is filled first: counted too).
+        callgrind::zero();
+        s.repaint_all(|_| {});
+        callgrind::dump(&format!("full repaint: {game}"));
+    }
+    // A finished game, its History and Review.
+    ui.with(|a| a.resign());
+    step(s, "screen: game -> Home", || {
+        ui.set_screen(dama_ui::Screen::Home)
+    });
+    step(s, "screen: Home -> History", || {
+        ui.with(|a| a.show_history())
+    });
+    step(s, "screen: History -> Review", || {
+        ui.with(|a| a.open_review(0))
+    });
+    step(s, "tap: Review, a step back", || {
+        ui.global::<dama_ui::ReviewAdapter>().invoke_step(-1)
+    });
+    step(s, "screen: Review -> History", || {
+        ui.set_screen(dama_ui::Screen::History)
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The first legal move of the game on screen: the labels of its first and last point.
+fn first_move(ui: &dama_ui::app::AppHandle) -> (String, String) {
+    ui.with(|a| {
+        let record = a.record().expect("a game");
+        let s = dama_core::Session::from_record(record.clone());
+        let g = record.current().geometry();
+        let d = s.legal_moves().first().expect("a move").clone();
+        (g.label(d.path[0]), g.label(*d.path.last().unwrap()))
+    })
+}
+
+/// Callgrind's client requests (valgrind.h's, for x86-64): elsewhere or without valgrind they
+/// do nothing.
+mod callgrind {
+    #[cfg(target_arch = "x86_64")]
+    fn request(code: usize, arg: usize) -> usize {
+        let args: [usize; 6] = [code, arg, 0, 0, 0, 0];
+        let mut result: usize = 0;
+        // SAFETY: valgrind's magic sequence: the four rotations of rdi add up to 128 bits
+        // (rdi unchanged) and `xchg rbx, rbx` changes nothing, so natively this is a no-op;
+        // under valgrind it reads `args` and writes the answer to rdx.
+        unsafe {
+            std::arch::asm!(
+                "rol rdi, 3",
+                "rol rdi, 13",
+                "rol rdi, 61",
+                "rol rdi, 51",
+                "xchg rbx, rbx",
+                inout("rdx") result,
+                in("rax") args.as_ptr(),
+                options(nostack),
+            );
+        }
+        result
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn request(_code: usize, _arg: usize) -> usize {
+        0
+    }
+
+    const RUNNING_ON_VALGRIND: usize = 0x1001;
+    const CALLGRIND: usize = (b'C' as usize) << 24 | (b'T' as usize) << 16;
+    const ZERO_STATS: usize = CALLGRIND + 1;
+    const DUMP_STATS_AT: usize = CALLGRIND + 3;
+
+    /// Whether this process runs under valgrind.
+    pub fn running() -> bool {
+        request(RUNNING_ON_VALGRIND, 0) != 0
+    }
+
+    /// Sets the counters to zero.
+    pub fn zero() {
+        request(ZERO_STATS, 0);
+    }
+
+    /// Writes the counters since the last zero to a dump named `name`.
+    pub fn dump(name: &str) {
+        let c = std::ffi::CString::new(name).expect("no NUL in a step's name");
+        request(DUMP_STATS_AT, c.as_ptr() as usize);
+    }
+}
