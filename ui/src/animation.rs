@@ -40,14 +40,14 @@ impl Animation {
             huffed: d.mv.huff(),
             route: d.path.clone(),
             before,
-            start: Instant::now(),
+            start: crate::platform::clock::now(),
             per_jump,
         }
     }
 
     /// Time since the animation started.
     pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        crate::platform::clock::now().saturating_duration_since(self.start)
     }
 
     /// How long the whole move takes.

@@ -7,6 +7,7 @@
 //! * [`frame`]: the frame buffer with partial rendering: only what changed is drawn and shown.
 //! * [`shell`]: the event-loop queue (work handed in from other threads) and the app's hooks.
 //! * [`headless`]: a platform without a screen, for benchmarks and tests on the host.
+//! * [`clock`]: the time animations follow (the real one, or the screenless phone's).
 //! * [`lifecycle`]: what the activity's events (surface, pause, destroy) mean for the app.
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
@@ -15,6 +16,7 @@
 //! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
 //! pasteboard) are the two device ends.
 
+pub mod clock;
 pub mod frame;
 pub mod headless;
 pub mod input;
