@@ -7,8 +7,9 @@
 //! platform as the `frame` bench (window, software renderer, partial frames) at 1080×2400.
 //! Around each measured step (the app's work for a tap or a screen change, and the frame that
 //! shows it) it zeroes callgrind's counters and dumps them, by client request, under the
-//! step's name; the first run reads the dumps and prints each count, its estimate on the
-//! phone core below, and the budget it is held to.
+//! step's name; the first run reads the UI thread's dumps (the review's analysis has a thread
+//! of its own) and prints each count, its estimate on the phone core below, and the budget
+//! it is held to.
 
 use dama_ui::platform::headless::Screen;
 use slint::ComponentHandle;
@@ -43,6 +44,9 @@ fn main() {
         .args([
             "--tool=callgrind",
             "--quiet",
+            // The UI thread's own count: a review's analysis or the computer's search runs
+            // on threads of their own.
+            "--separate-threads=yes",
             &format!("--callgrind-out-file={}", dir.join("cg.out").display()),
         ])
         .arg(exe)
@@ -67,7 +71,12 @@ fn report(dir: &Path) {
         .expect("the dumps")
         .filter_map(|e| {
             let path = e.ok()?.path();
-            let n: u32 = path.extension()?.to_str()?.parse().ok()?;
+            // cg.out.<dump>-<thread>: the first thread is the UI thread.
+            let (n, thread) = path.extension()?.to_str()?.split_once('-')?;
+            if thread != "01" {
+                return None;
+            }
+            let n: u32 = n.parse().ok()?;
             let text = std::fs::read_to_string(&path).ok()?;
             let name = text
                 .lines()
