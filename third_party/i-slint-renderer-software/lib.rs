@@ -679,7 +679,8 @@ impl SoftwareRenderer {
                     renderer.actual_renderer.processor.foreach_ranges(
                         &dirty_region.bounding_rect(),
                         |_, buffer, _, _| {
-                            buffer.fill(bg);
+                            // Dama & Zamma patch: filled as words where the pixel allows.
+                            TargetPixel::fill_slice(buffer, bg);
                         },
                     );
                 }
