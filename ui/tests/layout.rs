@@ -15,7 +15,7 @@ use dama_ui::{AppWindow, LayoutCheck, SafeArea, Screen};
 use i_slint_backend_testing::{
     AccessibleRole, ElementHandle, ElementQuery, TestingBackend, TestingBackendOptions,
 };
-use slint::ComponentHandle;
+use slint::{ComponentHandle, Model};
 use std::ops::ControlFlow;
 
 /// Pixels of slack for rounding.
@@ -121,6 +121,44 @@ fn all(ui: &AppWindow, type_name: &str) -> Vec<ElementHandle> {
 
 fn short(s: &str) -> String {
     s.chars().take(40).collect()
+}
+
+/// What must be in view, whole, when a screen first shows (issue 39: at 740×360 about 20 px of
+/// Home's game list showed): each of `labels` (English) inside the window's safe area and
+/// inside the page it scrolls in, without scrolling.
+fn in_view(ui: &AppWindow, name: &str, labels: &[&str]) -> Vec<String> {
+    let size = ui.window().size().to_logical(ui.window().scale_factor());
+    let area = ui.global::<SafeArea>();
+    let window = Rect {
+        x: area.get_left(),
+        y: area.get_top(),
+        w: size.width - area.get_left() - area.get_right(),
+        h: size.height - area.get_top() - area.get_bottom(),
+    };
+    let pages: Vec<(Rect, Vec<Item>)> = all(ui, "Flickable")
+        .iter()
+        .filter(|f| visible(f))
+        .map(|f| (Rect::of(f), items_under(f)))
+        .collect();
+    let mut out = Vec::new();
+    for &label in labels {
+        let shown = ElementHandle::find_by_accessible_label(ui, label)
+            .filter(visible)
+            .map(|e| Rect::of(&e))
+            .any(|r| {
+                r.inside(&window)
+                    && pages
+                        .iter()
+                        .filter(|(_, items)| items.iter().any(|i| i.label == label && i.rect == r))
+                        .all(|(page, _)| r.inside(page))
+            });
+        if !shown {
+            out.push(format!(
+                "{name}: '{label}' is not wholly in view at first show"
+            ));
+        }
+    }
+    out
 }
 
 /// Every layout problem of what is on screen now. `overlay`: a dialog covers the screen, so
@@ -426,6 +464,14 @@ fn every_screen_in_every_language_and_orientation_fits() {
             for (g, game) in GAMES.iter().enumerate() {
                 start(&handle, game, None);
                 found.extend(problems(ui, &at(&format!("game {game}")), false));
+                if lang == "en" {
+                    // The whole board: its first and last points (opposite corners).
+                    let spots = ui.global::<dama_ui::GameModels>().get_spots();
+                    let corner = |i: usize| spots.row_data(i).unwrap().label.to_string();
+                    let corners = [corner(0), corner(spots.row_count() - 1)];
+                    let corners = corners.each_ref().map(String::as_str);
+                    found.extend(in_view(ui, &at(&format!("game {game}")), &corners));
+                }
                 ui.set_rules_return(Screen::Game);
                 ui.set_screen(Screen::Rules);
                 found.extend(problems(ui, &at(&format!("rules {game}")), false));
@@ -435,6 +481,16 @@ fn every_screen_in_every_language_and_orientation_fits() {
                     .invoke_choose_game(dama_ui::mapping::game_kind(dama_core::GameId::ALL[g]));
                 handle.with(|a| a.leave());
                 found.extend(problems(ui, &at(&format!("home {game}")), false));
+                if lang == "en" {
+                    // The first game and Play; on its side, the opponent too (upright, the
+                    // page scrolls down to it).
+                    let wanted: &[&str] = if w > h {
+                        &["Turkish Dama", "Two players", "Play"]
+                    } else {
+                        &["Turkish Dama", "Play"]
+                    };
+                    found.extend(in_view(ui, &at(&format!("home {game}")), wanted));
+                }
                 checked += 3;
             }
             // Home with the last finished game's result instead of a game to resume.
@@ -473,6 +529,14 @@ fn every_screen_in_every_language_and_orientation_fits() {
             ui.global::<dama_ui::EditorAdapter>()
                 .set_code_notice(dama_ui::CodeNotice::NotOnBoard);
             found.extend(problems(ui, &at("editor"), false));
+            if lang == "en" {
+                // The palette and Play (issue 39 item 7: Play was below the board).
+                found.extend(in_view(
+                    ui,
+                    &at("editor"),
+                    &["White man", "Erase", "Play this position"],
+                ));
+            }
             checked += 6;
         }
     }
