@@ -123,18 +123,23 @@ fn short(s: &str) -> String {
     s.chars().take(40).collect()
 }
 
-/// What must be in view, whole, when a screen first shows (issue 39: at 740×360 about 20 px of
-/// Home's game list showed): each of `labels` (English) inside the window's safe area and
-/// inside the page it scrolls in, without scrolling.
-fn in_view(ui: &AppWindow, name: &str, labels: &[&str]) -> Vec<String> {
+/// What the system leaves visible and touchable: the window less its safe-area edges.
+fn safe_window(ui: &AppWindow) -> Rect {
     let size = ui.window().size().to_logical(ui.window().scale_factor());
     let area = ui.global::<SafeArea>();
-    let window = Rect {
+    Rect {
         x: area.get_left(),
         y: area.get_top(),
         w: size.width - area.get_left() - area.get_right(),
         h: size.height - area.get_top() - area.get_bottom(),
-    };
+    }
+}
+
+/// What must be in view, whole, when a screen first shows (issue 39: at 740×360 about 20 px of
+/// Home's game list showed): each of `labels` (English) inside the window's safe area and
+/// inside the page it scrolls in, without scrolling.
+fn in_view(ui: &AppWindow, name: &str, labels: &[&str]) -> Vec<String> {
+    let window = safe_window(ui);
     let pages: Vec<(Rect, Vec<Item>)> = all(ui, "Flickable")
         .iter()
         .filter(|f| visible(f))
@@ -177,15 +182,7 @@ fn count(name: &str, texts: usize, targets: usize) {
 }
 
 fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
-    let size = ui.window().size().to_logical(ui.window().scale_factor());
-    let area = ui.global::<SafeArea>();
-    // What the system leaves visible and touchable.
-    let window = Rect {
-        x: area.get_left(),
-        y: area.get_top(),
-        w: size.width - area.get_left() - area.get_right(),
-        h: size.height - area.get_top() - area.get_bottom(),
-    };
+    let window = safe_window(ui);
     let mut out = Vec::new();
     // Texts that do not fit their own box (measured by Slint with the real font).
     let (mut texts, mut targets) = (0, 0);
