@@ -30,7 +30,7 @@ min_sdk=$(prop minSdk); lib_name=$(prop libName)
 
 bionic=${DAMA_BIONIC:-../shared/android/bionic-arm64}
 if [ ! -x "$bionic/system/bin/linker64" ] && [ ! -f "$bionic/system/bin/linker64" ]; then
-  echo "bionic: SKIPPED: no Android C library at $bionic (the run needs ../shared/android/bionic-arm64; see README)"
+  echo "bionic: SKIPPED: no Android C library at $bionic (the run needs ../shared/android/bionic-arm64; see docs/android.md)"
   exit 0
 fi
 out=$PWD/target/android

@@ -171,7 +171,7 @@ pub const VARIETY: i32 = 10;
 /// Variety is for the opening, where games were alike: the first this many plies of a game.
 /// Kept through the whole game it cost 60 ± 45 Elo in Turkish Dama (200 games at 100,000
 /// nodes a move): the proving searches take nodes from the depth, and a sharp middle game
-/// punishes a second-best move. See the README's AI section for the match in the opening.
+/// punishes a second-best move. See docs/ai.md for the match in the opening.
 pub const VARIETY_PLIES: usize = 12;
 
 /// A playing strength for the app, 1 (weakest) to 8 (full strength).

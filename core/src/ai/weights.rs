@@ -1,6 +1,6 @@
 //! The evaluation weights of each family, in one place (units: 1/16 of a man's hundredth).
 //!
-//! How they were obtained: see the table in the README ("AI / evaluation weights"). The
+//! How they were obtained: see docs/ai.md ("Evaluation weights"). The
 //! starting values were set by hand; `dama tune` (Texel-style logistic fit of the static
 //! evaluation to the results of self-play games) refined them and printed these tables.
 

@@ -69,7 +69,7 @@ const COMMANDS: [(&str, &str); 9] = [
     (
         "engine",
         "dama engine
-  A line protocol on stdin/stdout for other programs (see the README): game, position, moves,
+  A line protocol on stdin/stdout for other programs (see docs/cli.md): game, position, moves,
   go, stop, legal, status, code, isready, quit. Errors are answered `error <text>`.
   example: printf 'game zamma\\ngo depth 6\\n' | dama engine",
     ),

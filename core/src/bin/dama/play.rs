@@ -325,7 +325,7 @@ impl Protocol {
     }
 }
 
-/// `dama engine`: the line protocol (see the README).
+/// `dama engine`: the line protocol (see docs/cli.md).
 pub fn engine_loop() -> Result<(), String> {
     let mut protocol = Protocol {
         out: Arc::new(Mutex::new(std::io::stdout())),
