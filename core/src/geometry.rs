@@ -325,6 +325,26 @@ impl Geometry {
         (p.0 % self.stride, p.0 / self.stride)
     }
 
+    /// A path in move notation: labels joined by `x` for a capture and `-` for a step, with
+    /// the huff removal in front (`[xd4] e6-e5`). Here because it needs only the labels, so
+    /// move generation can name routes without the notation module.
+    pub fn path_text(&self, huff: Option<Point>, path: &[Point], capture: bool) -> String {
+        let mut s = String::new();
+        if let Some(h) = huff {
+            s.push_str("[x");
+            s.push_str(&self.label(h));
+            s.push_str("] ");
+        }
+        let sep = if capture { "x" } else { "-" };
+        for (i, p) in path.iter().enumerate() {
+            if i > 0 {
+                s.push_str(sep);
+            }
+            s.push_str(&self.label(*p));
+        }
+        s
+    }
+
     /// The label of a point, e.g. `d4`.
     pub fn label(&self, p: Point) -> String {
         let (f, r) = self.coords(p);

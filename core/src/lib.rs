@@ -44,7 +44,6 @@ pub mod tools {
     pub use crate::quote::Quote;
 }
 
-mod games;
 mod quote;
 mod zobrist;
 

@@ -53,20 +53,7 @@ impl std::error::Error for NotationError {}
 /// Writes a path: labels joined by `x` for a capture and `-` for a step, with the huff
 /// removal in front (`[xd4] e6-e5`).
 pub fn format_path(g: &Geometry, huff: Option<Point>, path: &[Point], capture: bool) -> String {
-    let mut s = String::new();
-    if let Some(h) = huff {
-        s.push_str("[x");
-        s.push_str(&g.label(h));
-        s.push_str("] ");
-    }
-    let sep = if capture { "x" } else { "-" };
-    for (i, p) in path.iter().enumerate() {
-        if i > 0 {
-            s.push_str(sep);
-        }
-        s.push_str(&g.label(*p));
-    }
-    s
+    g.path_text(huff, path, capture)
 }
 
 /// The moves of a line of words, one notation each (`dama engine`'s lines, PDN's

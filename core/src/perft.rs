@@ -2,9 +2,9 @@
 //! or every capture route. Positions ended by a clock or by repetition along the
 //! path from the root have no moves. Leaves are bulk-counted at depth 1.
 
-use crate::games::{self, turkish};
 use crate::moves::LegalMove;
 use crate::moves::Move;
+use crate::position::movegen::{self, turkish};
 use crate::position::Position;
 use crate::rules::Family;
 
@@ -64,7 +64,7 @@ fn root_moves(pos: &Position) -> Vec<LegalMove> {
     if pos.clock_expired() {
         Vec::new()
     } else {
-        games::detailed(pos)
+        movegen::detailed(pos)
     }
 }
 
@@ -115,7 +115,7 @@ impl Node for Position {
     }
     #[inline(always)]
     fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64 {
-        games::zamma::count(self, scratch, paths)
+        movegen::zamma::count(self, scratch, paths)
     }
     #[inline(always)]
     fn after(&self, m: &Move) -> Self {

@@ -1,45 +1,10 @@
 //! Static evaluation: a weighted sum of features, one weight table per family (see
 //! [`super::weights`]). Linear in the weights, so the tuner can fit them to game results.
 
-use super::weights::{TURKISH, ZAMMA};
+pub use super::weights::{weights_for, Weights, FEATURES, NAMES};
 use crate::geometry::shift;
 use crate::position::Position;
-use crate::rules::{Color, Family, GameId};
-
-/// Number of evaluation features.
-pub const FEATURES: usize = 11;
-
-/// Feature names, in weight order (also the names the tuner prints).
-pub const NAMES: [&str; FEATURES] = [
-    "man",
-    "king",
-    "advance",
-    "advance_sq",
-    "promotion_threat",
-    "centre",
-    "mobility",
-    "back_guard",
-    "strong_point",
-    "count_urgency",
-    "huff_pending",
-];
-
-/// The weights of one family, in [`NAMES`] order, plus a bonus for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Weights {
-    /// One weight per feature.
-    pub w: [i32; FEATURES],
-    /// Added for the side to move.
-    pub tempo: i32,
-}
-
-/// The weights used for a game.
-pub fn weights_for(game: GameId) -> &'static Weights {
-    match game.family() {
-        Family::Turkish => &TURKISH,
-        Family::Zamma => &ZAMMA,
-    }
-}
+use crate::rules::{Color, Family};
 
 /// The features of a position, each White's value minus Black's (or signed for White).
 pub fn features(pos: &Position) -> [i32; FEATURES] {

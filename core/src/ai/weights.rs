@@ -4,7 +4,42 @@
 //! starting values were set by hand; `dama tune` (Texel-style logistic fit of the static
 //! evaluation to the results of self-play games) refined them and printed these tables.
 
-use super::eval::Weights;
+use crate::rules::{Family, GameId};
+
+/// Number of evaluation features.
+pub const FEATURES: usize = 11;
+
+/// Feature names, in weight order (also the names the tuner prints).
+pub const NAMES: [&str; FEATURES] = [
+    "man",
+    "king",
+    "advance",
+    "advance_sq",
+    "promotion_threat",
+    "centre",
+    "mobility",
+    "back_guard",
+    "strong_point",
+    "count_urgency",
+    "huff_pending",
+];
+
+/// The weights of one family, in [`NAMES`] order, plus a bonus for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// One weight per feature.
+    pub w: [i32; FEATURES],
+    /// Added for the side to move.
+    pub tempo: i32,
+}
+
+/// The weights used for a game.
+pub fn weights_for(game: GameId) -> &'static Weights {
+    match game.family() {
+        Family::Turkish => &TURKISH,
+        Family::Zamma => &ZAMMA,
+    }
+}
 
 /// Turkish Dama, in `eval::NAMES` order.
 ///

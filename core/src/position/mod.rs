@@ -1,7 +1,8 @@
 //! A validated position of any game: pieces, side to move, clocks and the rule memory
 //! (R-Z6 no-return, R-Z14 huff), with its Zobrist hash kept up to date.
 
-use crate::games;
+pub(crate) mod movegen;
+
 use crate::geometry::{Bits, Direction, Geometry, Point};
 use crate::moves::LegalMove;
 use crate::moves::{Move, NO_POINT};
@@ -244,8 +245,8 @@ impl Position {
     pub fn generate_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         match self.rules.family() {
-            Family::Turkish => games::turkish::generate(self, out),
-            Family::Zamma => games::zamma::generate(self, out),
+            Family::Turkish => movegen::turkish::generate(self, out),
+            Family::Zamma => movegen::zamma::generate(self, out),
         }
     }
 
@@ -255,8 +256,8 @@ impl Position {
     pub(crate) fn generate_moves_until(&self, out: &mut Vec<Move>, stop: &dyn Fn() -> bool) {
         out.clear();
         match self.rules.family() {
-            Family::Turkish => games::turkish::generate(self, out),
-            Family::Zamma => games::zamma::generate_until(self, out, stop),
+            Family::Turkish => movegen::turkish::generate(self, out),
+            Family::Zamma => movegen::zamma::generate_until(self, out, stop),
         }
     }
 
@@ -278,7 +279,7 @@ impl Position {
         if self.clock_expired() {
             return Vec::new();
         }
-        games::detailed(self)
+        movegen::detailed(self)
     }
 
     /// The canonical path of a legal move: start, every landing point.
@@ -292,7 +293,7 @@ impl Position {
         if self.clock_expired() {
             return None;
         }
-        games::detailed_move(self, m)
+        movegen::detailed_move(self, m)
     }
 
     /// Plays a legal move and returns the new position.

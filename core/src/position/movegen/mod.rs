@@ -10,7 +10,6 @@ pub(crate) mod zamma;
 
 use crate::geometry::Point;
 use crate::moves::{LegalMove, Move};
-use crate::notation;
 use crate::position::Position;
 use crate::rules::{Family, GameId};
 
@@ -310,7 +309,7 @@ fn identity(m: &Move) -> Identity {
 /// The notation of one route of `m`.
 fn route_text(g: &crate::geometry::Geometry, m: &Move, path: &[u8]) -> String {
     let pts: Vec<Point> = path.iter().map(|&p| Point(p)).collect();
-    notation::format_path(g, m.huff(), &pts, m.is_capture())
+    g.path_text(m.huff(), &pts, m.is_capture())
 }
 
 impl Sink for WithPaths<'_> {
