@@ -80,7 +80,7 @@ fn history_entry(mut s: dama_core::Session, id: u64) -> dama_ui::store::Finished
     let outcome = s.outcome().expect("resigned");
     dama_ui::store::FinishedGame {
         record: s.record().to_json(),
-        opponent: dama_ui::flow::Opponent::Computer(3),
+        opponent: dama_ui::play::Opponent::Computer(3),
         human_black: false,
         ended: 1_796_256_000 + id,
         id,

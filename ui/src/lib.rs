@@ -37,24 +37,15 @@ mod generated {
 }
 pub use generated::*;
 
-pub mod ai_worker;
-pub mod animation;
 pub mod app;
-pub mod board_art;
-pub mod board_coords;
-pub mod editor;
-pub mod flow;
-pub mod history;
-mod home;
+pub mod board;
 pub mod languages;
 pub mod mapping;
 pub mod models;
 pub mod platform;
-mod present;
-pub mod review;
-pub mod selection;
+pub mod play;
+pub mod screens;
 pub mod selftest;
-mod settings;
 pub mod share;
 pub mod sound;
 pub mod store;

@@ -1,7 +1,7 @@
 //! The window's enums and rows from the core's types, each mapped in one function (and
 //! back where the window sends it to Rust); the tests check both ways.
 
-use crate::flow;
+use crate::play::flow;
 use crate::{
     Advice, AnimationSpeed, CaptureKind, EndReason, GameKind, MoveRowVm, RuleOptionKind, Winner,
 };
@@ -166,7 +166,7 @@ pub fn move_number(r: &GameRecord) -> (i32, bool) {
 
 /// The board's lines as the window draws them.
 pub fn line_vms(g: &dama_core::Geometry, flipped: bool) -> Vec<crate::LineVm> {
-    crate::board_coords::segments(g, flipped)
+    crate::board::coords::segments(g, flipped)
         .into_iter()
         .map(|s| crate::LineVm {
             x: s.x,
@@ -186,13 +186,13 @@ pub fn still_board(
     piece: impl Fn(dama_core::Point) -> Option<(Color, dama_core::position::Role)>,
     mark: impl Fn(dama_core::Point) -> (crate::SpotMark, bool),
 ) -> (Vec<crate::SpotVm>, Vec<crate::PieceVm>) {
-    let xy = |p| crate::board_coords::xy(g, p, flipped);
+    let xy = |p| crate::board::coords::xy(g, p, flipped);
     let spots = g
         .points()
         .iter()
         .map(|&p| {
             let (x, y) = xy(p);
-            let (file_label, rank_label) = crate::board_coords::edge_labels(g, p, flipped);
+            let (file_label, rank_label) = crate::board::coords::edge_labels(g, p, flipped);
             let (mark, last) = mark(p);
             crate::SpotVm {
                 x,

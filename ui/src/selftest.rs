@@ -10,10 +10,10 @@
 //! computer move searched on the AI worker's thread. Sound, haptics and sharing are left
 //! out (they are the platform's, over JNI), so nothing here needs the Android framework.
 
-use crate::ai_worker::{AiWorker, Answer, Job};
 use crate::app::{self, AppHandle};
-use crate::flow::Opponent;
 use crate::platform::headless::Screen;
+use crate::play::ai_worker::{AiWorker, Answer, Job};
+use crate::play::Opponent;
 use crate::share::Sharing;
 use crate::sound::Feedback;
 use crate::store::{NewGame, Store};

@@ -4,7 +4,7 @@
 //! and share sheet);
 //! tests hand it a [`Sharing::memory`] that they can read and fill.
 
-use crate::flow::Opponent;
+use crate::play::Opponent;
 use dama_core::notation::NotationError;
 use dama_core::record::pdn::{self, PdnTags};
 use dama_core::{Color, GameRecord, RecordError, Rules};
@@ -188,7 +188,7 @@ pub fn game_text(
     let (white, black) = players(opponent, human);
     let tags = PdnTags {
         event: "Dama & Zamma".into(),
-        date: crate::history::date(secs).replace('-', "."),
+        date: crate::play::summary::date(secs).replace('-', "."),
         white,
         black,
     };

@@ -1,7 +1,7 @@
 //! Settings and the unfinished game, kept across restarts as JSON files written atomically
 //! (a temporary file, flushed, then renamed over the old one).
 
-use crate::flow::Opponent;
+use crate::play::Opponent;
 use dama_core::rules::RuleOptions;
 use dama_core::{Color, GameId, GameRecord, Rules, Session};
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,15 @@ impl Default for NewGame {
 }
 
 impl NewGame {
+    /// The side the player chose against the computer.
+    pub fn human(&self) -> Color {
+        if self.play_black {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
     /// The rules of the chosen game with its family's options (the other family's choices
     /// are kept for when the player goes back to it).
     pub fn rules(&self) -> Rules {

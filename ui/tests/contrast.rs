@@ -25,7 +25,7 @@ fn ratio(a: Color, b: Color) -> f64 {
 
 /// The lower contrast of `fg` on the board's colour lightened or darkened by its grain.
 fn worst_on_board(fg: Color, board: Color) -> f64 {
-    let k = dama_ui::board_art::Surface::GRAIN as f64;
+    let k = dama_ui::board::art::Surface::GRAIN as f64;
     let shade = |f: f64| {
         let m = |v: u8| (v as f64 * f).clamp(0.0, 255.0) as u8;
         Color::from_rgb_u8(m(board.red()), m(board.green()), m(board.blue()))

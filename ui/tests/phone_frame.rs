@@ -145,7 +145,7 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
         a.set_anim_speed(3);
         a.begin(
             dama_core::GameRecord::from_position(pos),
-            dama_ui::flow::Opponent::TwoPlayers,
+            dama_ui::play::Opponent::TwoPlayers,
             dama_core::Color::White,
         )
     });

@@ -9,7 +9,7 @@ use common::long_game;
 
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::{self, AppHandle};
-use dama_ui::flow::Opponent;
+use dama_ui::play::Opponent;
 use dama_ui::store::Store;
 use dama_ui::AppWindow;
 use i_slint_backend_testing::ElementHandle;

@@ -22,7 +22,7 @@ mod screens;
 use dama_core::rules::{options_of, OPTIONS};
 use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
 use dama_ui::app::AppHandle;
-use dama_ui::flow::Opponent;
+use dama_ui::play::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{
     Advice, AppWindow, Dialog, EndReason, GameKind, GameModels, Screen, SpotMark, Texts, Winner,

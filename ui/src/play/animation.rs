@@ -3,7 +3,7 @@
 //! the move ends, R-Z12), and a huffed piece leaves first (R-Z14). No Slint here: the app
 //! asks for the frame at some elapsed time and draws it.
 
-use crate::board_coords;
+use crate::board::coords;
 use dama_core::{LegalMove, Point, Position};
 use std::time::{Duration, Instant};
 
@@ -35,7 +35,7 @@ impl Animation {
     pub fn new(before: Position, d: &LegalMove, per_jump: Duration) -> Animation {
         let g = before.geometry();
         Animation {
-            captured_in_order: board_coords::captures_along(g, &d.path, &d.mv.captured()),
+            captured_in_order: coords::captures_along(g, &d.path, &d.mv.captured()),
             deferred: before.rules().deferred_removal(),
             huffed: d.mv.huff(),
             route: d.path.clone(),
@@ -100,7 +100,7 @@ mod tests {
 
     fn at(a: &Animation, pos: &Position, ms: u64) -> Frame {
         let g = pos.geometry();
-        a.frame_at(Duration::from_millis(ms), |p| board_coords::xy(g, p, false))
+        a.frame_at(Duration::from_millis(ms), |p| coords::xy(g, p, false))
     }
 
     #[test]
@@ -113,7 +113,7 @@ mod tests {
         assert_eq!(start.moving.0, p("e1"));
         assert_eq!(
             (start.moving.1, start.moving.2),
-            board_coords::xy(pos.geometry(), p("e1"), false)
+            coords::xy(pos.geometry(), p("e1"), false)
         );
         assert!(start.gone.is_empty());
         assert_eq!(at(&a, &pos, 60).gone, vec![p("e3")]);
@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(end.gone.len(), 4);
         assert_eq!(
             (end.moving.1, end.moving.2),
-            board_coords::xy(pos.geometry(), p("h3"), false)
+            coords::xy(pos.geometry(), p("h3"), false)
         );
     }
 

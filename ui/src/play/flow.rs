@@ -3,11 +3,11 @@
 //! carry out (animate a move, start or stop a search, save); the app owns the window, the
 //! timer and the worker, and this module owns the decisions, so they are unit-tested here.
 
-use crate::ai_worker::{Answer, Job};
-use crate::selection::{Selection, Tap};
+use super::ai_worker::{Answer, Job};
+pub use super::opponent::Opponent;
+use crate::play::selection::{Selection, Tap};
 use crate::sound::{self, Cue};
 use dama_core::{Color, GameRecord, LegalMove, Point, Position, Reason, Session};
-use serde::{Deserialize, Serialize};
 
 /// The line of advice under the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,56 +66,6 @@ pub enum Effect {
     /// Play this sound once the move under way (if any) has landed: the game's end, or a
     /// tap that could not be played.
     Sound(Cue),
-}
-
-/// Who plays against the player on this device.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "u8", into = "u8")]
-pub enum Opponent {
-    /// Two players take turns on this device.
-    TwoPlayers,
-    /// The computer, at a level 1..=8.
-    Computer(u8),
-}
-
-impl Opponent {
-    /// The computer's level a new player meets first.
-    pub const DEFAULT_LEVEL: u8 = 3;
-
-    /// The computer's level; `None` for two players.
-    pub fn level(self) -> Option<u8> {
-        match self {
-            Opponent::TwoPlayers => None,
-            Opponent::Computer(l) => Some(l),
-        }
-    }
-
-    /// As Home and the save files number it: 0 two players, 1..=8 the computer's level.
-    pub fn number(self) -> u8 {
-        self.level().unwrap_or(0)
-    }
-}
-
-impl Default for Opponent {
-    fn default() -> Self {
-        Opponent::Computer(Opponent::DEFAULT_LEVEL)
-    }
-}
-
-/// 0 two players, 1..=8 a level (above 8: level 8).
-impl From<u8> for Opponent {
-    fn from(n: u8) -> Self {
-        match n {
-            0 => Opponent::TwoPlayers,
-            l => Opponent::Computer(l.min(8)),
-        }
-    }
-}
-
-impl From<Opponent> for u8 {
-    fn from(o: Opponent) -> u8 {
-        o.number()
-    }
 }
 
 /// One game in play with its players, the player's selection and the advice shown.

@@ -1,15 +1,13 @@
-//! The History, Statistics and Review screens' presenter: the finished games listed from
-//! their summaries, the statistics derived from them, and one game stepped through move by
-//! move with the engine's review, which runs on its own thread (cancellable, its progress
+//! The review: one finished game stepped through move by move with the engine's review, which runs on its own thread (cancellable, its progress
 //! shown) and is kept with the game once made.
 
-use crate::history::{self, Result as GameResult, Summary};
+use super::{send, send_with, Command, Msg as M, Sender};
+use crate::board::coords;
 use crate::mapping::game_kind;
+use crate::play::summary::{self, Summary};
+use crate::screens::history::result_code;
 use crate::store::FinishedGame;
-use crate::{
-    board_coords, AppWindow, GraphMarkVm, HistoryAdapter, HistoryRowVm, ReviewAdapter,
-    ReviewMoveVm, ReviewRowVm, SpotMark, TallyVm,
-};
+use crate::{AppWindow, GraphMarkVm, ReviewAdapter, ReviewMoveVm, ReviewRowVm, SpotMark};
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::ai::Engine;
 use dama_core::{Color, GameRecord, Point, Position, Session};
@@ -100,7 +98,7 @@ impl Review {
 
     /// The position nearest to a tap at `fraction` of the graph.
     pub fn graph_tapped(&mut self, fraction: f32) {
-        self.ply = history::ply_at(fraction, self.plies());
+        self.ply = summary::ply_at(fraction, self.plies());
     }
 
     /// Shows or hides the engine's best move.
@@ -243,12 +241,12 @@ impl Review {
         crate::models::sync(&self.spots, spots);
         crate::models::sync(&self.pieces, pieces);
         r.set_last_move(
-            last.map(|l| board_coords::polyline(g, l, flipped))
+            last.map(|l| coords::polyline(g, l, flipped))
                 .unwrap_or_default()
                 .into(),
         );
         r.set_best_path(
-            best.map(|b| board_coords::polyline(g, &b, flipped))
+            best.map(|b| coords::polyline(g, &b, flipped))
                 .unwrap_or_default()
                 .into(),
         );
@@ -273,7 +271,7 @@ impl Review {
         r.set_best_move(review.map(|m| m.best.clone()).unwrap_or_default().into());
         r.set_score(
             a.and_then(|a| a.scores.get(self.ply))
-                .map(|&s| history::score_text(s))
+                .map(|&s| summary::score_text(s))
                 .unwrap_or_default()
                 .into(),
         );
@@ -291,12 +289,12 @@ impl Review {
         r.set_row_offset(self.move_number(0).1 as i32);
         match a {
             Some(a) => {
-                r.set_graph(history::graph_path(&a.scores, 1000.0, 200.0).into());
+                r.set_graph(summary::graph_path(&a.scores, 1000.0, 200.0).into());
                 let n = a.scores.len().saturating_sub(1).max(1) as f32;
-                let marks: Vec<GraphMarkVm> = history::marked(a)
+                let marks: Vec<GraphMarkVm> = summary::marked(a)
                     .into_iter()
                     .map(|(i, j)| {
-                        let (x, y) = history::graph_point(i + 1, a.scores[i + 1], n, 1.0, 1.0);
+                        let (x, y) = summary::graph_point(i + 1, a.scores[i + 1], n, 1.0, 1.0);
                         GraphMarkVm {
                             x,
                             y,
@@ -374,94 +372,124 @@ impl Review {
     }
 }
 
-/// A result as the screens code it (see `HistoryRowVm`).
-fn result_code(r: GameResult) -> i32 {
-    match r {
-        GameResult::Won => 0,
-        GameResult::Lost => 1,
-        GameResult::Drawn => 2,
-        GameResult::SideWon(Color::White) => 3,
-        GameResult::SideWon(Color::Black) => 4,
+/// What the player does on the review (and the review thread's wake-up).
+pub(crate) enum Msg {
+    /// To the position after this ply.
+    GoTo(i32),
+    /// A step forward or back.
+    Step(i32),
+    /// A tap on the graph, this far along it.
+    GraphTapped(f32),
+    /// The best move shown or hidden.
+    ToggleBest,
+    /// The engine's review started again.
+    Analyse,
+    /// The engine's review stopped.
+    Cancel,
+    /// *Share*.
+    Share,
+    /// The review thread has reports.
+    Ready,
+}
+
+/// The review screen's state: the game under review, and the engine's budget a position.
+pub(crate) struct ReviewScreen {
+    /// The game under review.
+    pub(crate) review: Option<Review>,
+    nodes: u64,
+}
+
+impl ReviewScreen {
+    /// No game under review yet.
+    pub(crate) fn new() -> ReviewScreen {
+        ReviewScreen {
+            review: None,
+            nodes: analysis::DEFAULT_NODES,
+        }
+    }
+
+    /// Sets the review's search per position (tests use a small one).
+    pub(crate) fn set_nodes(&mut self, nodes: u64) {
+        self.nodes = nodes.max(1);
+    }
+
+    /// Opens the review of a finished game (the one before is cancelled); its review
+    /// starts unless it was made before. `false` if its record does not read.
+    pub(crate) fn open(&mut self, ui: &AppWindow, g: &FinishedGame) -> bool {
+        if let Some(r) = &mut self.review {
+            r.cancel();
+        }
+        self.review = Review::open(g);
+        if self.review.is_none() {
+            return false;
+        }
+        self.analyse(ui);
+        true
+    }
+
+    /// Starts the engine's review of the game under review (off the UI thread).
+    fn analyse(&mut self, ui: &AppWindow) {
+        let wake = ui.as_weak();
+        if let Some(r) = &mut self.review {
+            r.analyse(self.nodes, move || {
+                let _ = wake
+                    .upgrade_in_event_loop(|ui| ui.global::<crate::Wakeup>().invoke_review_ready());
+            });
+        }
+    }
+
+    /// What `msg` changes, shown; a finished review is returned to be kept with its game
+    /// (its id), a shared text to be shown in the share sheet.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg) -> Option<Command> {
+        let mut command = None;
+        match msg {
+            Msg::Analyse => self.analyse(ui),
+            Msg::Share => {
+                return self
+                    .review
+                    .as_ref()
+                    .map(|r| Command::Share(r.shared_text()))
+            }
+            msg => {
+                let r = self.review.as_mut()?;
+                match msg {
+                    Msg::GoTo(ply) => r.go_to(ply),
+                    Msg::Step(by) => r.step(by),
+                    Msg::GraphTapped(f) => r.graph_tapped(f),
+                    Msg::ToggleBest => r.toggle_best(),
+                    Msg::Cancel => r.cancel(),
+                    Msg::Ready => {
+                        command = r.take_reports().map(|a| Command::KeepAnalysis(r.id, a))
+                    }
+                    Msg::Analyse | Msg::Share => {}
+                }
+            }
+        }
+        self.show(ui);
+        command
+    }
+
+    /// The review as it is now, into the window.
+    pub(crate) fn show(&self, ui: &AppWindow) {
+        if let Some(r) = &self.review {
+            r.show(ui);
+        }
     }
 }
 
-/// The games the History list shows at first, and how many more each "Older games" adds.
-pub const HISTORY_PAGE: usize = 20;
-
-/// Why the pasted text was not taken as a game (none: it was), on the History screen.
-pub fn show_paste_problem(
-    ui: &AppWindow,
-    problem: Option<&crate::share::NotAGame>,
-    game: dama_core::GameId,
-) {
-    use crate::share::NotAGame;
-    use crate::PasteProblem as P;
-    let h = ui.global::<HistoryAdapter>();
-    let (code, number, detail) = match problem {
-        None => (P::None, String::new(), String::new()),
-        Some(NotAGame::NoClipboard) => (P::NoClipboard, String::new(), String::new()),
-        Some(NotAGame::Empty) => (P::Empty, String::new(), String::new()),
-        Some(NotAGame::NotMoves) => (P::NotMoves, String::new(), String::new()),
-        Some(NotAGame::IllegalMove(n, m)) => (P::IllegalMove, n.clone(), m.clone()),
-        Some(NotAGame::Unreadable(why)) => (P::NotAGame, String::new(), why.clone()),
-    };
-    h.set_paste_problem(code);
-    h.set_paste_number(number.into());
-    h.set_paste_detail(detail.into());
-    h.set_paste_as(game_kind(game));
-}
-
-/// The History list (the newest `shown` games first) and the statistics (of them all) into
-/// the window; `summaries` are the history's, oldest first, with the entries' ids.
-pub fn show_history(
-    ui: &AppWindow,
-    summaries: &[(u64, Summary, bool)],
-    damaged: usize,
-    shown: usize,
-) {
-    let h = ui.global::<HistoryAdapter>();
-    h.set_more(summaries.len() > shown);
-    let rows: Vec<HistoryRowVm> = summaries
-        .iter()
-        .rev()
-        .take(shown)
-        .map(|(_, s, reviewed)| HistoryRowVm {
-            game: game_kind(s.game),
-            result: result_code(s.result),
-            level: s.opponent.level().unwrap_or(0) as i32,
-            moves: s.plies.div_ceil(2) as i32,
-            date: history::date(s.ended).into(),
-            imported: s.imported,
-            reviewed: *reviewed,
-        })
-        .collect();
-    h.set_rows(ModelRc::new(VecModel::from(rows)));
-    h.set_damaged(damaged as i32);
-    let list: Vec<Summary> = summaries.iter().map(|(_, s, _)| s.clone()).collect();
-    let st = history::stats(&list);
-    let tally = |game, level, t: history::Tally| TallyVm {
-        game,
-        level,
-        won: t.won as i32,
-        drawn: t.drawn as i32,
-        lost: t.lost as i32,
-    };
-    let per_game: Vec<TallyVm> = st
-        .per_game
-        .iter()
-        .map(|&(g, t)| tally(game_kind(g), 0, t))
-        .collect();
-    let per_level: Vec<TallyVm> = st
-        .per_level
-        .iter()
-        .filter(|(_, t)| t.games() > 0)
-        .map(|&(l, t)| tally(crate::GameKind::Turkish, l as i32, t))
-        .collect();
-    h.set_per_game(ModelRc::new(VecModel::from(per_game)));
-    h.set_per_level(ModelRc::new(VecModel::from(per_level)));
-    h.set_streak(st.streak as i32);
-    h.set_best_streak(st.best_streak as i32);
-    h.set_two_player_games(st.two_player_games as i32);
+/// Wires the review's callbacks (and the review thread's wake-up): each sends its message.
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
+    let r = ui.global::<ReviewAdapter>();
+    let m = |msg| M::Review(msg);
+    r.on_go_to(send_with(tx, move |ply| m(Msg::GoTo(ply))));
+    r.on_step(send_with(tx, move |by| m(Msg::Step(by))));
+    r.on_graph_tapped(send_with(tx, move |f| m(Msg::GraphTapped(f))));
+    r.on_toggle_best(send(tx, move || m(Msg::ToggleBest)));
+    r.on_analyse(send(tx, move || m(Msg::Analyse)));
+    r.on_cancel(send(tx, move || m(Msg::Cancel)));
+    r.on_share_game(send(tx, move || m(Msg::Share)));
+    ui.global::<crate::Wakeup>()
+        .on_review_ready(send(tx, move || m(Msg::Ready)));
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ fn a_tap_near_a_useful_point_takes_it() {
     let game = Session::from_record(dama_core::GameRecord::from_position(pos));
     let g = game.position().geometry();
     let p = |l: &str| g.parse_label(l).unwrap();
-    let xy = |q| crate::board_coords::xy(g, q, false);
+    let xy = |q| crate::board::coords::xy(g, q, false);
     let sel = Selection::new(&game);
     let cell = 1.0 / 9.0;
     let radius = 24.0 / 35.0 * cell;

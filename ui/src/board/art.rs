@@ -7,7 +7,7 @@
 //! (callgrind). The image is painted when the board's size, kind or theme changes, not per
 //! frame: at 1440 × 1440 pixels it is 6 MB and takes a few milliseconds.
 
-use crate::board_coords::Segment;
+use crate::board::coords::Segment;
 use crate::{AppWindow, BoardArt};
 use slint::{ComponentHandle, Model, Rgb8Pixel, SharedPixelBuffer};
 
@@ -16,7 +16,7 @@ use slint::{ComponentHandle, Model, Rgb8Pixel, SharedPixelBuffer};
 const MAX_SIDE: u32 = 8192;
 
 /// What the art is made of. Lengths are in the image's pixels; segments are relative to
-/// the image (0..1, origin top-left), as `board_coords::segments` gives them.
+/// the image (0..1, origin top-left), as `coords::segments` gives them.
 pub struct Art<'a> {
     /// The image's width in pixels.
     pub width: u32,

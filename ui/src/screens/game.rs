@@ -3,23 +3,21 @@
 //! frame asks for the pieces alone). The orientation and the position shown are worked out
 //! once per view.
 
-use crate::animation::Animation;
-use crate::app::{on, App};
-use crate::board_coords;
-use crate::flow::Flow;
+use super::{send, Msg as M, Sender};
+use crate::board::coords;
 use crate::mapping::{
     advice, capture_kind, end_reason, game_kind, move_rows, move_text, strings, winner,
 };
 use crate::models::{self, Models};
-use crate::selection::Mark;
+use crate::play::animation::Animation;
+use crate::play::flow::Flow;
+use crate::play::selection::Mark;
 use crate::store::Settings;
 use crate::{
     AppWindow, DotVm, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
 };
 use dama_core::{Color, Geometry, Point, Position, Role};
 use slint::{ComponentHandle, ModelRc, VecModel};
-use std::cell::RefCell;
-use std::rc::Rc;
 
 /// What the game screen shows now.
 pub struct GameView<'a> {
@@ -106,7 +104,7 @@ impl<'a> GameView<'a> {
             .points()
             .iter()
             .map(|&p| {
-                let (x, y) = board_coords::xy(g, p, flipped);
+                let (x, y) = coords::xy(g, p, flipped);
                 let mark = if huffs.contains(&p) && flow.human_to_move() {
                     SpotMark::Liable
                 } else {
@@ -118,7 +116,7 @@ impl<'a> GameView<'a> {
                         None => SpotMark::None,
                     }
                 };
-                let (file_label, rank_label) = board_coords::edge_labels(g, p, flipped);
+                let (file_label, rank_label) = coords::edge_labels(g, p, flipped);
                 SpotVm {
                     x,
                     y,
@@ -138,7 +136,7 @@ impl<'a> GameView<'a> {
     pub fn pieces(&self) {
         let (ui, flow) = (self.ui, self.flow);
         let (pos, g, flipped) = (self.shown, self.geometry, self.flipped);
-        let xy = |p: Point| board_coords::xy(g, p, flipped);
+        let xy = |p: Point| coords::xy(g, p, flipped);
         let selection = flow.selection();
         let huffs = selection.huff_choices();
         let selected = selection.selected();
@@ -214,13 +212,13 @@ impl<'a> GameView<'a> {
         let mut route_vms: Vec<RouteVm> = routes
             .iter()
             .map(|r| RouteVm {
-                commands: board_coords::polyline(g, r, flipped).into(),
+                commands: coords::polyline(g, r, flipped).into(),
                 active: false,
             })
             .collect();
         if built.len() > 1 {
             route_vms.push(RouteVm {
-                commands: board_coords::polyline(g, &built, flipped).into(),
+                commands: coords::polyline(g, &built, flipped).into(),
                 active: true,
             });
         }
@@ -240,20 +238,20 @@ impl<'a> GameView<'a> {
         }
         .iter()
         .map(|&p| {
-            let (x, y) = board_coords::xy(g, p, flipped);
+            let (x, y) = coords::xy(g, p, flipped);
             DotVm { x, y }
         })
         .collect();
         models::sync(&self.models.captured_marks, marks);
         let game = ui.global::<GameAdapter>();
         let last = match (self.animation, flow.last_move()) {
-            (None, Some(l)) => board_coords::polyline(g, l, flipped),
+            (None, Some(l)) => coords::polyline(g, l, flipped),
             _ => String::new(),
         };
         game.set_last_move(last.into());
         game.set_hint_path(
             flow.hint()
-                .map(|h| board_coords::polyline(g, h, flipped))
+                .map(|h| coords::polyline(g, h, flipped))
                 .unwrap_or_default()
                 .into(),
         );
@@ -304,25 +302,48 @@ pub(crate) fn flipped(flow: &Flow, shown: &Position, settings: &Settings) -> boo
     }
 }
 
-/// Wires the game screen's callbacks to the app (and Rust's own wake-up for the AI's
-/// answers).
-pub(crate) fn connect(ui: &AppWindow, app: &Rc<RefCell<App>>) {
+/// What the player does on the game screen (and the AI worker's wake-up).
+pub(crate) enum Msg {
+    /// A tap on the point at this index of the spots, this far from its centre, on a board
+    /// of cells this size (logical px).
+    Tapped(usize, (f32, f32), f32),
+    /// *Undo*.
+    Undo,
+    /// *Redo*.
+    Redo,
+    /// *Hint*.
+    Hint,
+    /// A draw offered.
+    OfferDraw,
+    /// A draw agreed between two players.
+    AcceptDraw,
+    /// *Resign*.
+    Resign,
+    /// The share button.
+    Share,
+    /// Another game like this one.
+    NewGame,
+    /// Back to Home.
+    Leave,
+    /// The computer answered (sent by its worker through the event loop).
+    AnswerReady,
+}
+
+/// Wires the game screen's callbacks (and the AI worker's wake-up): each sends its message.
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     let game = ui.global::<GameAdapter>();
-    let me = Rc::downgrade(app);
-    game.on_tapped(move |i, dx, dy, cell| {
-        if let Some(app) = me.upgrade() {
-            app.borrow_mut().tap_near(i.max(0) as usize, (dx, dy), cell);
-        }
-    });
-    game.on_undo(on(app, App::undo));
-    game.on_redo(on(app, App::redo));
-    game.on_hint(on(app, App::hint));
-    game.on_offer_draw(on(app, App::offer_draw));
-    game.on_accept_draw(on(app, App::accept_draw));
-    game.on_resign(on(app, App::resign));
-    game.on_share_game(on(app, App::share_game));
-    game.on_new_game(on(app, App::new_game));
-    game.on_leave(on(app, App::leave));
+    let m = |msg| M::Game(msg);
+    let t = tx.clone();
+    game.on_tapped(move |i, dx, dy, cell| t(m(Msg::Tapped(i.max(0) as usize, (dx, dy), cell))));
+    game.on_undo(send(tx, move || m(Msg::Undo)));
+    game.on_redo(send(tx, move || m(Msg::Redo)));
+    game.on_hint(send(tx, move || m(Msg::Hint)));
+    game.on_offer_draw(send(tx, move || m(Msg::OfferDraw)));
+    game.on_accept_draw(send(tx, move || m(Msg::AcceptDraw)));
+    game.on_resign(send(tx, move || m(Msg::Resign)));
+    game.on_share_game(send(tx, move || m(Msg::Share)));
+    game.on_new_game(send(tx, move || m(Msg::NewGame)));
+    game.on_leave(send(tx, move || m(Msg::Leave)));
     ui.global::<Wakeup>()
-        .on_answer_ready(on(app, App::take_answers));
+        .on_answer_ready(send(tx, move || m(Msg::AnswerReady)));
 }

@@ -1,4 +1,4 @@
-//! The position editor, without Slint: pieces placed and removed point by point, the side
+//! The position being set up, without Slint: pieces placed and removed point by point, the side
 //! to move, and the position made only through the core's validating `Setup`, whose typed
 //! error the screen explains.
 
@@ -227,77 +227,6 @@ impl Editor {
             }
         }
     }
-}
-
-/// The palette's choice as the editor's brush.
-pub fn brush_of(b: crate::EditorBrush) -> Brush {
-    use crate::EditorBrush as B;
-    match b {
-        B::WhiteMan => Brush::Piece(Color::White, Role::Man),
-        B::WhiteKing => Brush::Piece(Color::White, Role::King),
-        B::BlackMan => Brush::Piece(Color::Black, Role::Man),
-        B::BlackKing => Brush::Piece(Color::Black, Role::King),
-        B::Erase => Brush::Erase,
-    }
-}
-
-/// The editor into its screen.
-pub fn show(ui: &crate::AppWindow, e: &Editor) {
-    use slint::{ComponentHandle, ModelRc, VecModel};
-    let a = ui.global::<crate::EditorAdapter>();
-    let g = e.rules().geometry();
-    a.set_game(crate::mapping::game_kind(e.rules().game()));
-    a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-    a.set_board_size(g.size() as i32);
-    a.set_lines(ModelRc::new(VecModel::from(crate::mapping::line_vms(
-        g, false,
-    ))));
-    let points = g.points();
-    let (spots, pieces) = crate::mapping::still_board(
-        g,
-        false,
-        |p| e.cell(points.iter().position(|&q| q == p)?),
-        |_| (crate::SpotMark::None, false),
-    );
-    a.set_spots(ModelRc::new(VecModel::from(spots)));
-    a.set_pieces(ModelRc::new(VecModel::from(pieces)));
-    a.set_white_to_move(e.side() == Color::White);
-    a.set_brush(match e.brush() {
-        Brush::Piece(Color::White, Role::Man) => crate::EditorBrush::WhiteMan,
-        Brush::Piece(Color::White, Role::King) => crate::EditorBrush::WhiteKing,
-        Brush::Piece(Color::Black, Role::Man) => crate::EditorBrush::BlackMan,
-        Brush::Piece(Color::Black, Role::King) => crate::EditorBrush::BlackKing,
-        Brush::Erase => crate::EditorBrush::Erase,
-    });
-    a.set_code(e.code().into());
-    a.set_code_shown(crate::mapping::breakable_code(&e.code()).into());
-    let (problem, max, point, detail) = match e.position() {
-        Ok(_) => (0, 0, String::new(), String::new()),
-        Err(Problem::TooManyPieces { color, max }) => (
-            if color == Color::White { 1 } else { 2 },
-            max,
-            String::new(),
-            String::new(),
-        ),
-        Err(Problem::ManOnPromotionRow(l)) => (3, 0, l, String::new()),
-        Err(Problem::Decided) => (4, 0, String::new(), String::new()),
-        Err(Problem::Other(d)) => (5, 0, String::new(), d),
-    };
-    a.set_problem(problem);
-    let (notice, about) = match e.code_status() {
-        CodeStatus::None => (crate::CodeNotice::None, String::new()),
-        CodeStatus::Copied => (crate::CodeNotice::Copied, String::new()),
-        CodeStatus::Pasted => (crate::CodeNotice::Pasted, String::new()),
-        CodeStatus::NoClipboard => (crate::CodeNotice::NoClipboard, String::new()),
-        CodeStatus::Empty => (crate::CodeNotice::Empty, String::new()),
-        CodeStatus::NotACode(why) => (crate::CodeNotice::NotACode, why.clone()),
-        CodeStatus::NotOnBoard(label) => (crate::CodeNotice::NotOnBoard, label.clone()),
-    };
-    a.set_code_notice(notice);
-    a.set_code_about(about.into());
-    a.set_max(max as i32);
-    a.set_point(point.into());
-    a.set_detail(detail.into());
 }
 
 #[cfg(test)]

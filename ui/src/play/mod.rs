@@ -1,0 +1,14 @@
+//! The play without Slint: one game's decisions (`flow`), the tap state machine
+//! (`selection`), the computer's worker thread, the move animation's timing, finished games'
+//! summaries and the position being set up. Nothing here names the window; the screens and
+//! the app carry what it decides into it.
+
+pub mod ai_worker;
+pub mod animation;
+pub mod editing;
+pub mod flow;
+pub mod opponent;
+pub mod selection;
+pub mod summary;
+
+pub use opponent::Opponent;

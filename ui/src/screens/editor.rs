@@ -1,0 +1,180 @@
+//! The position editor's screen: the position being set up (`play::editing`) into the
+//! window, and the palette's choice read back.
+
+use super::{send, send_with, Command, Msg as M, Sender};
+use crate::play::editing::{Brush, CodeStatus, Editor, Problem};
+use dama_core::position::Role;
+use dama_core::Color;
+
+/// The palette's choice as the editor's brush.
+pub fn brush_of(b: crate::EditorBrush) -> Brush {
+    use crate::EditorBrush as B;
+    match b {
+        B::WhiteMan => Brush::Piece(Color::White, Role::Man),
+        B::WhiteKing => Brush::Piece(Color::White, Role::King),
+        B::BlackMan => Brush::Piece(Color::Black, Role::Man),
+        B::BlackKing => Brush::Piece(Color::Black, Role::King),
+        B::Erase => Brush::Erase,
+    }
+}
+
+/// The editor into its screen.
+pub fn show(ui: &crate::AppWindow, e: &Editor) {
+    use slint::{ComponentHandle, ModelRc, VecModel};
+    let a = ui.global::<crate::EditorAdapter>();
+    let g = e.rules().geometry();
+    a.set_game(crate::mapping::game_kind(e.rules().game()));
+    a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+    a.set_board_size(g.size() as i32);
+    a.set_lines(ModelRc::new(VecModel::from(crate::mapping::line_vms(
+        g, false,
+    ))));
+    let points = g.points();
+    let (spots, pieces) = crate::mapping::still_board(
+        g,
+        false,
+        |p| e.cell(points.iter().position(|&q| q == p)?),
+        |_| (crate::SpotMark::None, false),
+    );
+    a.set_spots(ModelRc::new(VecModel::from(spots)));
+    a.set_pieces(ModelRc::new(VecModel::from(pieces)));
+    a.set_white_to_move(e.side() == Color::White);
+    a.set_brush(match e.brush() {
+        Brush::Piece(Color::White, Role::Man) => crate::EditorBrush::WhiteMan,
+        Brush::Piece(Color::White, Role::King) => crate::EditorBrush::WhiteKing,
+        Brush::Piece(Color::Black, Role::Man) => crate::EditorBrush::BlackMan,
+        Brush::Piece(Color::Black, Role::King) => crate::EditorBrush::BlackKing,
+        Brush::Erase => crate::EditorBrush::Erase,
+    });
+    a.set_code(e.code().into());
+    a.set_code_shown(crate::mapping::breakable_code(&e.code()).into());
+    let (problem, max, point, detail) = match e.position() {
+        Ok(_) => (0, 0, String::new(), String::new()),
+        Err(Problem::TooManyPieces { color, max }) => (
+            if color == Color::White { 1 } else { 2 },
+            max,
+            String::new(),
+            String::new(),
+        ),
+        Err(Problem::ManOnPromotionRow(l)) => (3, 0, l, String::new()),
+        Err(Problem::Decided) => (4, 0, String::new(), String::new()),
+        Err(Problem::Other(d)) => (5, 0, String::new(), d),
+    };
+    a.set_problem(problem);
+    let (notice, about) = match e.code_status() {
+        CodeStatus::None => (crate::CodeNotice::None, String::new()),
+        CodeStatus::Copied => (crate::CodeNotice::Copied, String::new()),
+        CodeStatus::Pasted => (crate::CodeNotice::Pasted, String::new()),
+        CodeStatus::NoClipboard => (crate::CodeNotice::NoClipboard, String::new()),
+        CodeStatus::Empty => (crate::CodeNotice::Empty, String::new()),
+        CodeStatus::NotACode(why) => (crate::CodeNotice::NotACode, why.clone()),
+        CodeStatus::NotOnBoard(label) => (crate::CodeNotice::NotOnBoard, label.clone()),
+    };
+    a.set_code_notice(notice);
+    a.set_code_about(about.into());
+    a.set_max(max as i32);
+    a.set_point(point.into());
+    a.set_detail(detail.into());
+}
+
+/// What the player does in the position editor.
+pub(crate) enum Msg {
+    /// The editor opened (for Home's game and options).
+    Show,
+    /// A tap on the point at this index.
+    Tapped(i32),
+    /// The side to move.
+    WhiteToMove(bool),
+    /// A piece (or the eraser) chosen in the palette.
+    Brush(crate::EditorBrush),
+    /// *Clear*.
+    Clear,
+    /// *Start position*.
+    Reset,
+    /// *Play this position*.
+    Play,
+    /// *Copy code*.
+    CopyCode,
+    /// *Paste code*.
+    PasteCode,
+}
+
+/// The editor's state: the position being set up (none before the editor is opened).
+#[derive(Default)]
+pub(crate) struct EditorScreen {
+    editor: Option<Editor>,
+}
+
+impl EditorScreen {
+    /// Opens the editor for these rules, at their start position.
+    pub(crate) fn open(&mut self, ui: &crate::AppWindow, rules: dama_core::Rules) {
+        self.editor = Some(Editor::new(rules));
+        self.show(ui);
+    }
+
+    /// What `msg` changes, shown, or what the app must do (`Show` is the app's: it knows
+    /// Home's choices).
+    pub(crate) fn update(&mut self, ui: &crate::AppWindow, msg: Msg) -> Option<Command> {
+        let e = self.editor.as_mut()?;
+        match msg {
+            Msg::Play => return e.position().ok().map(Command::PlayPosition),
+            Msg::CopyCode => return Some(Command::CopyCode(e.code())),
+            Msg::PasteCode => return Some(Command::PasteCode),
+            _ => {}
+        }
+        // What a copy or paste did is said until the next change.
+        e.set_code_status(CodeStatus::None);
+        match msg {
+            Msg::Show | Msg::Play | Msg::CopyCode | Msg::PasteCode => {}
+            Msg::Tapped(i) => e.tap(i.max(0) as usize),
+            Msg::WhiteToMove(white) => e.set_side(if white { Color::White } else { Color::Black }),
+            Msg::Brush(b) => e.set_brush(brush_of(b)),
+            Msg::Clear => e.clear(),
+            Msg::Reset => e.reset(),
+        }
+        self.show(ui);
+        None
+    }
+
+    /// What the clipboard did for a copy or paste (`Ok(text)` the pasted code), shown.
+    pub(crate) fn clipboard_answered(
+        &mut self,
+        ui: &crate::AppWindow,
+        answer: Result<Option<String>, CodeStatus>,
+    ) {
+        if let Some(e) = &mut self.editor {
+            let status = match answer {
+                Ok(None) => CodeStatus::Copied,
+                Ok(Some(code)) => match e.load_code(&code) {
+                    Ok(()) => CodeStatus::Pasted,
+                    Err(why) => why,
+                },
+                Err(why) => why,
+            };
+            e.set_code_status(status);
+        }
+        self.show(ui);
+    }
+
+    fn show(&self, ui: &crate::AppWindow) {
+        if let Some(e) = &self.editor {
+            show(ui, e);
+        }
+    }
+}
+
+/// Wires the editor's callbacks: each sends its message.
+pub(crate) fn connect(ui: &crate::AppWindow, tx: &Sender) {
+    use slint::ComponentHandle;
+    let e = ui.global::<crate::EditorAdapter>();
+    let m = |msg| M::Editor(msg);
+    e.on_show_editor(send(tx, move || m(Msg::Show)));
+    e.on_tapped(send_with(tx, move |i| m(Msg::Tapped(i))));
+    e.on_choose_white_to_move(send_with(tx, move |w| m(Msg::WhiteToMove(w))));
+    e.on_choose_brush(send_with(tx, move |b| m(Msg::Brush(b))));
+    e.on_clear(send(tx, move || m(Msg::Clear)));
+    e.on_reset(send(tx, move || m(Msg::Reset)));
+    e.on_play(send(tx, move || m(Msg::Play)));
+    e.on_copy_code(send(tx, move || m(Msg::CopyCode)));
+    e.on_paste_code(send(tx, move || m(Msg::PasteCode)));
+}

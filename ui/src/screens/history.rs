@@ -1,0 +1,170 @@
+//! History and Statistics: the finished games listed from their summaries (a game's record
+//! is read only the first time it is listed), a page at a time, the statistics derived from
+//! them, and why a pasted text was not taken as a game.
+
+use super::{send, send_with, Msg as M, Sender};
+use crate::mapping::game_kind;
+use crate::play::summary::{self, Result as GameResult, Summary};
+use crate::store::History;
+use crate::{AppWindow, HistoryAdapter, HistoryRowVm, TallyVm};
+use dama_core::Color;
+use slint::{ComponentHandle, ModelRc, VecModel};
+
+/// What the player does on History and Statistics.
+pub(crate) enum Msg {
+    /// History opened.
+    Show,
+    /// *Older games*.
+    ShowMore,
+    /// Statistics opened.
+    ShowStatistics,
+    /// A row of the list (newest first) tapped.
+    Open(i32),
+    /// *Paste a game*.
+    Paste,
+}
+
+/// The list's state: the summaries read so far and how many rows are shown.
+pub(crate) struct HistoryScreen {
+    /// (history entry id, summary, reviewed), oldest first.
+    summaries: Vec<(u64, Summary, bool)>,
+    shown: usize,
+}
+
+impl HistoryScreen {
+    /// Nothing listed yet.
+    pub(crate) fn new() -> HistoryScreen {
+        HistoryScreen {
+            summaries: Vec::new(),
+            shown: HISTORY_PAGE,
+        }
+    }
+
+    /// The list starts again at its first page.
+    pub(crate) fn first_page(&mut self) {
+        self.shown = HISTORY_PAGE;
+    }
+
+    /// One more page of older games.
+    pub(crate) fn more(&mut self) {
+        self.shown += HISTORY_PAGE;
+    }
+
+    /// The history listed into the window (summaries kept from before are not read again).
+    pub(crate) fn list(&mut self, ui: &AppWindow, history: &History) {
+        let mut fresh = Vec::with_capacity(history.games.len());
+        for g in &history.games {
+            let known = self.summaries.iter().find(|(id, _, _)| *id == g.id);
+            let s = match known {
+                Some((_, s, _)) => Some(s.clone()),
+                None => Summary::of(g),
+            };
+            if let Some(s) = s {
+                fresh.push((g.id, s, g.analysis.is_some()));
+            }
+        }
+        self.summaries = fresh;
+        show_history(ui, &self.summaries, history.damaged, self.shown);
+    }
+
+    /// The history entry id of row `row` of the list (newest first).
+    pub(crate) fn id_of_row(&self, row: usize) -> Option<u64> {
+        self.summaries.iter().rev().nth(row).map(|&(id, _, _)| id)
+    }
+}
+
+/// Wires History's and Statistics' callbacks: each sends its message.
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
+    let h = ui.global::<HistoryAdapter>();
+    let m = |msg| M::History(msg);
+    h.on_show_history(send(tx, move || m(Msg::Show)));
+    h.on_show_more(send(tx, move || m(Msg::ShowMore)));
+    h.on_show_statistics(send(tx, move || m(Msg::ShowStatistics)));
+    h.on_open(send_with(tx, move |row| m(Msg::Open(row))));
+    h.on_paste_game(send(tx, move || m(Msg::Paste)));
+}
+
+/// A result as the screens code it (see `HistoryRowVm`).
+pub(crate) fn result_code(r: GameResult) -> i32 {
+    match r {
+        GameResult::Won => 0,
+        GameResult::Lost => 1,
+        GameResult::Drawn => 2,
+        GameResult::SideWon(Color::White) => 3,
+        GameResult::SideWon(Color::Black) => 4,
+    }
+}
+
+/// The games the History list shows at first, and how many more each "Older games" adds.
+pub(crate) const HISTORY_PAGE: usize = 20;
+
+/// Why the pasted text was not taken as a game (none: it was), on the History screen.
+pub(crate) fn show_paste_problem(
+    ui: &AppWindow,
+    problem: Option<&crate::share::NotAGame>,
+    game: dama_core::GameId,
+) {
+    use crate::share::NotAGame;
+    use crate::PasteProblem as P;
+    let h = ui.global::<HistoryAdapter>();
+    let (code, number, detail) = match problem {
+        None => (P::None, String::new(), String::new()),
+        Some(NotAGame::NoClipboard) => (P::NoClipboard, String::new(), String::new()),
+        Some(NotAGame::Empty) => (P::Empty, String::new(), String::new()),
+        Some(NotAGame::NotMoves) => (P::NotMoves, String::new(), String::new()),
+        Some(NotAGame::IllegalMove(n, m)) => (P::IllegalMove, n.clone(), m.clone()),
+        Some(NotAGame::Unreadable(why)) => (P::NotAGame, String::new(), why.clone()),
+    };
+    h.set_paste_problem(code);
+    h.set_paste_number(number.into());
+    h.set_paste_detail(detail.into());
+    h.set_paste_as(game_kind(game));
+}
+
+/// The History list (the newest `shown` games first) and the statistics (of them all) into
+/// the window; `summaries` are the history's, oldest first, with the entries' ids.
+fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usize, shown: usize) {
+    let h = ui.global::<HistoryAdapter>();
+    h.set_more(summaries.len() > shown);
+    let rows: Vec<HistoryRowVm> = summaries
+        .iter()
+        .rev()
+        .take(shown)
+        .map(|(_, s, reviewed)| HistoryRowVm {
+            game: game_kind(s.game),
+            result: result_code(s.result),
+            level: s.opponent.level().unwrap_or(0) as i32,
+            moves: s.plies.div_ceil(2) as i32,
+            date: summary::date(s.ended).into(),
+            imported: s.imported,
+            reviewed: *reviewed,
+        })
+        .collect();
+    h.set_rows(ModelRc::new(VecModel::from(rows)));
+    h.set_damaged(damaged as i32);
+    let list: Vec<Summary> = summaries.iter().map(|(_, s, _)| s.clone()).collect();
+    let st = summary::stats(&list);
+    let tally = |game, level, t: summary::Tally| TallyVm {
+        game,
+        level,
+        won: t.won as i32,
+        drawn: t.drawn as i32,
+        lost: t.lost as i32,
+    };
+    let per_game: Vec<TallyVm> = st
+        .per_game
+        .iter()
+        .map(|&(g, t)| tally(game_kind(g), 0, t))
+        .collect();
+    let per_level: Vec<TallyVm> = st
+        .per_level
+        .iter()
+        .filter(|(_, t)| t.games() > 0)
+        .map(|&(l, t)| tally(crate::GameKind::Turkish, l as i32, t))
+        .collect();
+    h.set_per_game(ModelRc::new(VecModel::from(per_game)));
+    h.set_per_level(ModelRc::new(VecModel::from(per_level)));
+    h.set_streak(st.streak as i32);
+    h.set_best_streak(st.best_streak as i32);
+    h.set_two_player_games(st.two_player_games as i32);
+}

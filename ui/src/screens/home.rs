@@ -1,0 +1,123 @@
+//! Home's presenter: the next game's choices (game, opponent, colour, rule options) and the
+//! unfinished game's card pushed into `HomeAdapter`; the player's choices as messages.
+
+use super::{send, send_with, Command, Msg as M, Sender};
+use crate::mapping::{
+    capture_kind, end_reason, game_id, game_kind, move_number, option_kind, strings, winner,
+};
+use crate::play::Opponent;
+use crate::store::NewGame;
+use crate::{AppWindow, HomeAdapter, OptionVm};
+use dama_core::rules::{options_of, RuleOption};
+use dama_core::{GameId, Rules, Session};
+use slint::{ComponentHandle, ModelRc, VecModel};
+
+/// What Home says of the last finished game: the game, its result, and the side the human
+/// played against the computer (`None` for two players).
+pub(crate) type LastGame = (GameId, dama_core::Outcome, Option<dama_core::Color>);
+
+/// The options Home offers for `game`: the table's stored options, in its order.
+pub(crate) fn home_options(game: GameId) -> impl Iterator<Item = &'static RuleOption> {
+    options_of(game).filter(|o| o.stored)
+}
+
+/// The next game's choices into the window: game, opponent, colour, and the game's options.
+pub(crate) fn show(ui: &AppWindow, new_game: &NewGame) {
+    let home = ui.global::<HomeAdapter>();
+    home.set_game(game_kind(new_game.game));
+    home.set_opponent(new_game.opponent.number().into());
+    home.set_default_level(Opponent::DEFAULT_LEVEL.into());
+    home.set_play_black(new_game.play_black);
+    show_options(ui, &new_game.rules());
+}
+
+/// Home's option rows and the options in force (for its rules screen), from `rules`.
+pub(crate) fn show_options(ui: &AppWindow, rules: &Rules) {
+    let home = ui.global::<HomeAdapter>();
+    let rows: Vec<OptionVm> = home_options(rules.game())
+        .filter_map(|o| {
+            Some(OptionVm {
+                kind: option_kind(o)?,
+                selected: o.value_in(rules) as i32,
+            })
+        })
+        .collect();
+    home.set_options(ModelRc::new(VecModel::from(rows)));
+    home.set_capture(capture_kind(rules.capture()));
+    home.set_options_in_force(strings(rules.options()));
+}
+
+/// The card of the unfinished game, if there is one.
+pub(crate) fn show_unfinished(ui: &AppWindow, game: Option<&Session>) {
+    let home = ui.global::<HomeAdapter>();
+    home.set_can_resume(game.is_some());
+    if let Some(g) = game {
+        home.set_resume_game(game_kind(g.rules().game()));
+        let (number, white) = move_number(g.record());
+        home.set_resume_move(number);
+        home.set_resume_white_to_move(white);
+    }
+}
+
+/// The line about the last finished game: which game and how it ended.
+pub(crate) fn show_last(ui: &AppWindow, last: Option<LastGame>) {
+    let home = ui.global::<HomeAdapter>();
+    home.set_has_last(last.is_some());
+    if let Some((game, o, human)) = last {
+        home.set_last_game(game_kind(game));
+        home.set_last_winner(winner(o.winner()));
+        home.set_last_human_side(winner(human));
+        home.set_last_reason(end_reason(Some(o.reason())));
+    }
+}
+
+/// What the player does on Home.
+pub(crate) enum Msg {
+    /// *Play*.
+    StartGame,
+    /// The unfinished game's card.
+    Resume,
+    /// A game chosen.
+    ChooseGame(crate::GameKind),
+    /// The opponent: 0 two players, 1..=8 the computer's level.
+    ChooseOpponent(i32),
+    /// The player's colour against the computer.
+    ChoosePlayBlack(bool),
+    /// The rule option in `row` set to the table's value `value`.
+    ChooseOption(i32, i32),
+}
+
+/// Home's choices changed by `msg` (true when they did), or what the app must do.
+pub(crate) fn update(new_game: &mut NewGame, msg: Msg) -> Result<bool, Command> {
+    match msg {
+        Msg::StartGame => return Err(Command::StartChosenGame),
+        Msg::Resume => return Err(Command::Resume),
+        Msg::ChooseGame(g) => new_game.game = game_id(g),
+        Msg::ChooseOpponent(o) => new_game.opponent = Opponent::from(o.clamp(0, 8) as u8),
+        Msg::ChoosePlayBlack(black) => new_game.play_black = black,
+        Msg::ChooseOption(row, value) => {
+            // The other family's choices are kept for when the player goes back to it.
+            let mut rules = new_game.rules();
+            let Some(option) = home_options(new_game.game).nth(row.max(0) as usize) else {
+                return Ok(false);
+            };
+            if option.apply(&mut rules, value.max(0) as usize).is_err() {
+                return Ok(false);
+            }
+            new_game.options = new_game.options.updated_from(&rules);
+        }
+    }
+    Ok(true)
+}
+
+/// Wires Home's callbacks: each sends its message.
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
+    let home = ui.global::<HomeAdapter>();
+    home.on_start_game(send(tx, || M::Home(Msg::StartGame)));
+    home.on_resume(send(tx, || M::Home(Msg::Resume)));
+    home.on_choose_game(send_with(tx, |g| M::Home(Msg::ChooseGame(g))));
+    home.on_choose_opponent(send_with(tx, |o| M::Home(Msg::ChooseOpponent(o))));
+    home.on_choose_play_black(send_with(tx, |b| M::Home(Msg::ChoosePlayBlack(b))));
+    let tx = tx.clone();
+    home.on_choose_option(move |row, value| tx(M::Home(Msg::ChooseOption(row, value))));
+}

@@ -1,0 +1,94 @@
+//! The settings screen's presenter: the settings pushed into `SettingsAdapter` (and the
+//! theme and language into the window); the player's changes as messages.
+
+use super::{send_with, Msg as M, Sender};
+use crate::languages;
+use crate::mapping::{animation_speed, speed_index};
+use crate::store::Settings;
+use crate::{AppWindow, SettingsAdapter, Theme};
+use slint::ComponentHandle;
+
+/// How many board styles and piece styles there are.
+const STYLES: u8 = 3;
+
+/// The settings into the window: the screen's choices, the theme, the language.
+pub(crate) fn show(ui: &AppWindow, s: &Settings) {
+    let theme = ui.global::<Theme>();
+    theme.set_dark(s.dark);
+    // The styles the table knows (a newer file's unknown style is the first).
+    let style = if s.board_style < STYLES {
+        s.board_style as i32
+    } else {
+        0
+    };
+    theme.set_board_style(style);
+    // Its texture made before a board needs it, off the UI thread.
+    crate::board::art::Surface::from_index(style).prepare();
+    theme.set_piece_style(if s.piece_style < STYLES {
+        s.piece_style as i32
+    } else {
+        0
+    });
+    let set = ui.global::<SettingsAdapter>();
+    set.set_anim_speed(animation_speed(s.anim_speed));
+    set.set_languages(languages::names());
+    set.set_language(s.language.into());
+    set.set_flip_two_players(s.flip_two_players);
+    set.set_show_moves(s.show_moves);
+    set.set_sound(s.sound);
+    set.set_haptics(s.haptics);
+    languages::select(ui, s.language);
+}
+
+/// A setting the player changed, with its new value.
+pub(crate) enum Msg {
+    /// The dark theme on or off.
+    Dark(bool),
+    /// The animation speed's chip.
+    AnimSpeed(crate::AnimationSpeed),
+    /// The legal moves marked or not.
+    ShowMoves(bool),
+    /// The board's style.
+    BoardStyle(i32),
+    /// The pieces' style.
+    PieceStyle(i32),
+    /// Sounds on or off.
+    Sound(bool),
+    /// Touches felt on or off.
+    Haptics(bool),
+    /// The board turned for the player to move between two players.
+    FlipTwoPlayers(bool),
+    /// The language's row.
+    Language(i32),
+}
+
+/// The settings changed by `msg`.
+pub(crate) fn update(s: &mut Settings, msg: Msg) {
+    let style = |i: i32| i.clamp(0, STYLES as i32 - 1) as u8;
+    match msg {
+        Msg::Dark(dark) => s.dark = dark,
+        Msg::AnimSpeed(speed) => s.anim_speed = speed_index(speed),
+        Msg::ShowMoves(on) => s.show_moves = on,
+        Msg::BoardStyle(i) => s.board_style = style(i),
+        Msg::PieceStyle(i) => s.piece_style = style(i),
+        Msg::Sound(on) => s.sound = on,
+        Msg::Haptics(on) => s.haptics = on,
+        Msg::FlipTwoPlayers(on) => s.flip_two_players = on,
+        Msg::Language(i) => s.language = languages::stored(i),
+    }
+}
+
+/// Wires the settings screen's callbacks: each sends its message.
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
+    let set = ui.global::<SettingsAdapter>();
+    let m = |msg| M::Settings(msg);
+    set.on_choose_dark(send_with(tx, move |v| m(Msg::Dark(v))));
+    set.on_choose_anim_speed(send_with(tx, move |v| m(Msg::AnimSpeed(v))));
+    set.on_choose_show_moves(send_with(tx, move |v| m(Msg::ShowMoves(v))));
+    set.on_choose_board_style(send_with(tx, move |v| m(Msg::BoardStyle(v))));
+    set.on_choose_piece_style(send_with(tx, move |v| m(Msg::PieceStyle(v))));
+    set.on_choose_sound(send_with(tx, move |v| m(Msg::Sound(v))));
+    set.on_choose_haptics(send_with(tx, move |v| m(Msg::Haptics(v))));
+    set.on_choose_flip_two_players(send_with(tx, move |v| m(Msg::FlipTwoPlayers(v))));
+    set.on_choose_language(send_with(tx, move |v| m(Msg::Language(v))));
+}
