@@ -80,7 +80,7 @@ fn history_entry(mut s: dama_core::Session, id: u64) -> dama_ui::store::Finished
     let outcome = s.outcome().expect("resigned");
     dama_ui::store::FinishedGame {
         record: s.record().to_json(),
-        opponent: dama_ui::play::Opponent::Computer(3),
+        opponent: dama_ui::opponent::Opponent::Computer(3),
         human_black: false,
         ended: 1_796_256_000 + id,
         id,
@@ -140,7 +140,8 @@ fn history_and_review() {
     }
     games.push(history_entry(long, 99));
     store.save_history(&games).expect("history written");
-    let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
+    let ui =
+        dama_ui::platform::desktop::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
     screen.advance(Duration::from_millis(16));
     screen.draw().expect("first frame");
@@ -305,7 +306,8 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     let mut screen = Screen::install(w, h, scale).expect("headless platform");
     let dir = std::env::temp_dir().join(format!("dama-frame-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
+    let ui =
+        dama_ui::platform::desktop::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
     // A game for two on this device: no AI thinking during the measurement.
     ui.global::<dama_ui::HomeAdapter>()

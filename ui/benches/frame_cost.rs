@@ -172,7 +172,8 @@ fn steps() {
     let mut screen = Screen::install(w, h, scale).expect("headless platform");
     let dir = std::env::temp_dir().join(format!("dama-frame-cost-data-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = dama_ui::app::create(dama_ui::store::Store::new(dir.clone())).expect("app");
+    let ui =
+        dama_ui::platform::desktop::create(dama_ui::store::Store::new(dir.clone())).expect("app");
     ui.show().expect("shown");
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_anim_speed(dama_ui::AnimationSpeed::Normal);

@@ -1,28 +1,26 @@
 //! Dama & Zamma's touch interface: one crate for desktop, Android and iOS.
 //!
-//! * [`selection`]: tap-to-move, the player's selection as a plain state machine over the
-//!   core's legal moves.
-//! * [`flow`]: the play around one game (turns, the computer, undo, advice) as decisions
-//!   returning effects, without Slint.
-//! * [`board_coords`]: the boards' coordinates and path data for drawing them.
-//! * [`board_art`]: the board's wood, lines and points, painted once per size into an image.
-//! * [`store`]: settings and the unfinished game, saved atomically.
-//! * [`editor`]: the position editor, validated through the core's `Setup`.
-//! * [`history`]: the finished games' summaries, statistics and evaluation graphs.
-//! * [`review`]: the History, Statistics and Review screens, the engine's review on its thread.
-//! * [`ai_worker`]: the AI's searches (move, hint, draw offer) off the UI thread.
-//! * [`animation`]: a move on its way, frame by frame.
-//! * [`sound`]: the sounds, synthesised and mixed, and the touches felt, for the platform's
-//!   speaker and haptics.
-//! * [`models`]: the game screen's lists as persistent models updated row by row.
-//! * [`mapping`]: the window's enums and rows from the core's types.
-//! * [`languages`]: the bundled translations, in one table.
-//! * `present`, `home`, `settings`: the presenters of the game screen (drawn from the flow,
-//!   part by part), Home and the settings screen, each with its adapter's callbacks.
-//! * [`app`]: the glue between the Slint window (`ui/*.slint`), the core's session, the AI
-//!   worker and the animations.
-//! * [`platform`]: our own Slint platform for Android and iOS, so that every platform draws
-//!   with the same software renderer as the desktop and the tests.
+//! The rooms, and the arrows allowed between them (`tests/architecture.rs` checks them;
+//! `docs/architecture.md` says more):
+//!
+//! * [`app`]: the state the screens share, `App::update` routing each screen's message and
+//!   carrying out the commands it returns; the stage that carries out the play's effects
+//!   (animation, the computer's worker, sounds, saves); [`app::AppHandle`].
+//! * [`screens`]: one module per screen (home, settings, game, history, review, editor,
+//!   share sheet): what it shows, its `Msg`, its `update`, its `connect`. Never imports
+//!   the app or another screen.
+//! * [`play`]: the play without Slint: one game's decisions as effects (`flow`), the tap
+//!   state machine (`selection`), the AI worker, the animation's timing and clock, finished
+//!   games' summaries, the position being set up.
+//! * [`board`]: where points stand on the screen, and the board's and pieces' painted art.
+//! * [`window`]: the types Slint generates, and every core → window conversion.
+//! * [`store`]: settings, the unfinished game and the history, saved atomically off the UI
+//!   thread. [`opponent`]: who plays against the player (saved with a game).
+//! * [`share`]: a game's shared text and reading a pasted one; the clipboard and share sheet
+//!   the platforms hand in. [`sound`]: the cues synthesised and mixed, the `Speaker` and
+//!   `Haptics` the platforms implement. [`languages`], [`models`].
+//! * [`platform`]: our own Slint platform for the phones (host-tested parts, `android`,
+//!   `ios`) and the desktop's speaker, clipboard and `create`.
 //! * [`selftest`]: the app run end to end without a screen, exported from the phone library
 //!   as `dama_ui_selftest` (run on Android's C library under qemu).
 
@@ -31,17 +29,13 @@
 #[cfg(all(feature = "desktop", any(target_os = "android", target_os = "ios")))]
 compile_error!("the phone builds use their own platform: build dama-ui with --no-default-features");
 
-#[allow(missing_docs)]
-mod generated {
-    slint::include_modules!();
-}
-pub use generated::*;
+pub use window::generated::*;
 
 pub mod app;
 pub mod board;
 pub mod languages;
-pub mod mapping;
 pub mod models;
+pub mod opponent;
 pub mod platform;
 pub mod play;
 pub mod screens;
@@ -50,6 +44,7 @@ pub mod share;
 pub mod sound;
 pub mod store;
 mod thread_priority;
+pub mod window;
 
 /// The Android entry point (the `NativeActivity` loads this library).
 #[cfg(target_os = "android")]

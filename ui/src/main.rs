@@ -92,7 +92,7 @@ fn main() -> Result<(), slint::PlatformError> {
         }
     };
     let store = dama_ui::store::Store::new(dama_ui::store::Store::default_dir());
-    let ui = dama_ui::app::create(store)?;
+    let ui = dama_ui::platform::desktop::create(store)?;
     if let Some((w, h)) = args.size {
         ui.window().set_size(slint::LogicalSize::new(w, h));
     }

@@ -11,9 +11,9 @@
 //! out (they are the platform's, over JNI), so nothing here needs the Android framework.
 
 use crate::app::{self, AppHandle};
+use crate::opponent::Opponent;
 use crate::platform::headless::Screen;
 use crate::play::ai_worker::{AiWorker, Answer, Job};
-use crate::play::Opponent;
 use crate::share::Sharing;
 use crate::sound::Feedback;
 use crate::store::{NewGame, Store};

@@ -37,7 +37,7 @@ fn worst_on_board(fg: Color, board: Color) -> f64 {
 fn every_text_and_mark_stands_out_in_both_themes() {
     i_slint_backend_testing::init_no_event_loop();
     let dir = std::env::temp_dir().join(format!("dama-contrast-{}", std::process::id()));
-    let ui = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let ui = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     let t = ui.global::<Theme>();
     let mut low = Vec::new();
     let mut apart = Vec::new();

@@ -8,8 +8,8 @@
 //! failing.
 
 use dama_core::{Color, GameRecord, Position, Rules};
-use dama_ui::app::{self, AppHandle};
-use dama_ui::play::Opponent;
+use dama_ui::app::AppHandle;
+use dama_ui::opponent::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, LayoutCheck, SafeArea, Screen};
 use i_slint_backend_testing::{
@@ -434,7 +434,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
     .unwrap();
     let dir = std::env::temp_dir().join(format!("dama-layout-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let handle = app::create(Store::new(&dir)).unwrap();
+    let handle = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     let ui: &AppWindow = &handle;
     ui.show().unwrap();
     handle.with(|a| a.set_anim_speed(0));
@@ -475,7 +475,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 // Home with this game chosen and an unfinished game to resume.
                 ui.set_screen(Screen::Home);
                 ui.global::<dama_ui::HomeAdapter>()
-                    .invoke_choose_game(dama_ui::mapping::game_kind(dama_core::GameId::ALL[g]));
+                    .invoke_choose_game(dama_ui::window::game_kind(dama_core::GameId::ALL[g]));
                 handle.with(|a| a.leave());
                 found.extend(problems(ui, &at(&format!("home {game}")), false));
                 if lang == "en" {

@@ -28,7 +28,7 @@ fn phone(name: &str) -> (Screen, dama_ui::app::AppHandle, std::path::PathBuf) {
     let screen = Screen::install(1080, 2400, 2.625).unwrap();
     let dir = std::env::temp_dir().join(format!("dama-phone-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let ui = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     ui.show().unwrap();
     (screen, ui, dir)
 }
@@ -145,7 +145,7 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
         a.set_anim_speed(3);
         a.begin(
             dama_core::GameRecord::from_position(pos),
-            dama_ui::play::Opponent::TwoPlayers,
+            dama_ui::opponent::Opponent::TwoPlayers,
             dama_core::Color::White,
         )
     });
@@ -195,7 +195,7 @@ fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
     let mut screen = Screen::install(1080, 2400, 2.625).unwrap();
     let dir = std::env::temp_dir().join(format!("dama-phone-frame-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let ui = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let ui = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     ui.show().unwrap();
     let hooks = AppHooks::new(&ui);
 

@@ -7,8 +7,8 @@ mod common;
 use common::long_game;
 
 use dama_core::{Color, GameRecord, Position, Rules};
-use dama_ui::app::{self, AppHandle};
-use dama_ui::play::Opponent;
+use dama_ui::app::AppHandle;
+use dama_ui::opponent::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{AppWindow, Screen};
 use i_slint_backend_testing::ElementHandle;
@@ -69,7 +69,7 @@ fn screenshots() {
     common::testing_platform();
     let dir = std::env::temp_dir().join(format!("dama-shots-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let handle = app::create(Store::new(&dir)).unwrap();
+    let handle = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     let ui: &AppWindow = &handle;
     ui.window().set_size(slint::LogicalSize::new(420.0, 860.0));
     ui.show().unwrap();

@@ -8,8 +8,8 @@ mod common;
 use common::long_game;
 
 use dama_core::{Color, GameRecord, Position, Rules};
-use dama_ui::app::{self, AppHandle};
-use dama_ui::play::Opponent;
+use dama_ui::app::AppHandle;
+use dama_ui::opponent::Opponent;
 use dama_ui::store::Store;
 use dama_ui::AppWindow;
 use i_slint_backend_testing::ElementHandle;
@@ -70,7 +70,7 @@ fn store_screenshots() {
     let data = std::env::temp_dir().join(format!("dama-store-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/store-screenshots");
-    let handle = app::create(Store::new(&data)).unwrap();
+    let handle = dama_ui::platform::desktop::create(Store::new(&data)).unwrap();
     let ui: &AppWindow = &handle;
     ui.window().dispatch_event(WindowEvent::ScaleFactorChanged {
         scale_factor: SCALE,

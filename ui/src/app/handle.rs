@@ -64,15 +64,9 @@ impl AppHandle {
     }
 }
 
-/// Builds the window, restores settings and wires every callback. The window is returned
-/// unshown inside its handle (the caller runs it, or a test drives it). Sounds go to the
-/// desktop's audio device and games are shared through its clipboard (the phones use
-/// [`create_with`]).
-pub fn create(store: Store) -> Result<AppHandle, slint::PlatformError> {
-    create_with(store, Feedback::desktop(), Sharing::desktop())
-}
-
-/// [`create`] with the platform's speaker and haptics, clipboard and share sheet.
+/// Builds the window with the platform's speaker and haptics, clipboard and share sheet,
+/// restores the settings and the unfinished game and wires every screen. The window is
+/// returned unshown inside its handle (the desktop's is `platform::desktop::create`).
 pub fn create_with(
     store: Store,
     feedback: Feedback,

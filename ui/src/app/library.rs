@@ -2,7 +2,7 @@
 //! game taken into the history, the editor opened for Home's game.
 
 use super::App;
-use crate::play::Opponent;
+use crate::opponent::Opponent;
 use crate::screens::history::show_paste_problem;
 use crate::screens::review::Review;
 use crate::store::FinishedGame;

@@ -10,13 +10,14 @@ mod handle;
 mod library;
 mod stage;
 
-pub use handle::{create, create_with, AppHandle};
+pub use handle::{create_with, AppHandle};
 
 use crate::models::Models;
+use crate::opponent::Opponent;
 use crate::play::ai_worker::{AiWorker, Answer};
 use crate::play::animation::Animation;
 use crate::play::editing::CodeStatus;
-use crate::play::flow::{Effect, Flow, Opponent};
+use crate::play::flow::{Effect, Flow};
 use crate::screens::editor::EditorScreen;
 use crate::screens::history::HistoryScreen;
 use crate::screens::home::LastGame;

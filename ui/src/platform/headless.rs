@@ -59,14 +59,14 @@ impl Screen {
         let mut frame = Frame::new();
         frame.resize(&window, width, height);
         // The app's animations follow this clock too, not the machine's.
-        super::clock::follow_screenless(Duration::ZERO);
+        crate::play::clock::follow_screenless(Duration::ZERO);
         Ok(Screen { window, frame, now })
     }
 
     /// Moves the clock on and runs the timers and animations that fall due.
     pub fn advance(&self, by: Duration) {
         self.now.set(self.now.get() + by);
-        super::clock::follow_screenless(self.now.get());
+        crate::play::clock::follow_screenless(self.now.get());
         slint::platform::update_timers_and_animations();
     }
 

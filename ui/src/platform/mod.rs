@@ -7,16 +7,15 @@
 //! * [`frame`]: the frame buffer with partial rendering: only what changed is drawn and shown.
 //! * [`shell`]: the event-loop queue (work handed in from other threads) and the app's hooks.
 //! * [`headless`]: a platform without a screen, for benchmarks and tests on the host.
-//! * [`clock`]: the time animations follow (the real one, or the screenless phone's).
 //! * [`lifecycle`]: what the activity's events (surface, pause, destroy) mean for the app.
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
-//! `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
+//! `desktop` (the speaker through cpal, the clipboard through arboard, the app built with
+//! them), `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
 //! haptics over JNI; `android_share`: the clipboard and share sheet) and `ios` (winit's
 //! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
 //! pasteboard) are the two device ends.
 
-pub mod clock;
 pub mod frame;
 pub mod headless;
 pub mod input;
@@ -31,6 +30,11 @@ pub mod android;
 pub mod android_feedback;
 #[cfg(target_os = "android")]
 pub mod android_share;
+#[cfg(all(
+    feature = "desktop",
+    not(any(target_os = "android", target_os = "ios"))
+))]
+pub mod desktop;
 #[cfg(target_os = "ios")]
 pub mod ios;
 #[cfg(target_os = "ios")]

@@ -40,14 +40,14 @@ impl Animation {
             huffed: d.mv.huff(),
             route: d.path.clone(),
             before,
-            start: crate::platform::clock::now(),
+            start: crate::play::clock::now(),
             per_jump,
         }
     }
 
     /// Time since the animation started.
     pub fn elapsed(&self) -> Duration {
-        crate::platform::clock::now().saturating_duration_since(self.start)
+        crate::play::clock::now().saturating_duration_since(self.start)
     }
 
     /// How long the whole move takes.

@@ -5,10 +5,9 @@
 
 pub mod ai_worker;
 pub mod animation;
+pub mod clock;
 pub mod editing;
+pub mod effect;
 pub mod flow;
-pub mod opponent;
 pub mod selection;
 pub mod summary;
-
-pub use opponent::Opponent;

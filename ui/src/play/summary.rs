@@ -2,7 +2,7 @@
 //! Slint: one summary per game (read from its record once), the statistics derived from the
 //! summaries (so they cannot disagree with the history), and the evaluation graph's path.
 
-use crate::play::Opponent;
+use crate::opponent::Opponent;
 use crate::store::FinishedGame;
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::{Color, GameId, GameRecord, Outcome};

@@ -23,14 +23,14 @@ pub fn show(ui: &crate::AppWindow, e: &Editor) {
     use slint::{ComponentHandle, ModelRc, VecModel};
     let a = ui.global::<crate::EditorAdapter>();
     let g = e.rules().geometry();
-    a.set_game(crate::mapping::game_kind(e.rules().game()));
+    a.set_game(crate::window::game_kind(e.rules().game()));
     a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
     a.set_board_size(g.size() as i32);
-    a.set_lines(ModelRc::new(VecModel::from(crate::mapping::line_vms(
+    a.set_lines(ModelRc::new(VecModel::from(crate::window::line_vms(
         g, false,
     ))));
     let points = g.points();
-    let (spots, pieces) = crate::mapping::still_board(
+    let (spots, pieces) = crate::window::still_board(
         g,
         false,
         |p| e.cell(points.iter().position(|&q| q == p)?),
@@ -47,7 +47,7 @@ pub fn show(ui: &crate::AppWindow, e: &Editor) {
         Brush::Erase => crate::EditorBrush::Erase,
     });
     a.set_code(e.code().into());
-    a.set_code_shown(crate::mapping::breakable_code(&e.code()).into());
+    a.set_code_shown(crate::window::breakable_code(&e.code()).into());
     let (problem, max, point, detail) = match e.position() {
         Ok(_) => (0, 0, String::new(), String::new()),
         Err(Problem::TooManyPieces { color, max }) => (

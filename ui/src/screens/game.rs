@@ -5,14 +5,14 @@
 
 use super::{send, Msg as M, Sender};
 use crate::board::coords;
-use crate::mapping::{
-    advice, capture_kind, end_reason, game_kind, move_rows, move_text, strings, winner,
-};
 use crate::models::{self, Models};
 use crate::play::animation::Animation;
 use crate::play::flow::Flow;
 use crate::play::selection::Mark;
 use crate::store::Settings;
+use crate::window::{
+    advice, capture_kind, end_reason, game_kind, move_rows, move_text, strings, winner,
+};
 use crate::{
     AppWindow, DotVm, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
 };
@@ -77,7 +77,7 @@ impl<'a> GameView<'a> {
         game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         game.set_board_size(g.size() as i32);
         if self.models.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
-            let lines = crate::mapping::line_vms(g, flipped);
+            let lines = crate::window::line_vms(g, flipped);
             // A new model, not new rows: the board's art is painted from this property
             // and is painted again only when the property changes.
             ui.global::<GameModels>()

@@ -3,9 +3,9 @@
 //! them, and why a pasted text was not taken as a game.
 
 use super::{send, send_with, Msg as M, Sender};
-use crate::mapping::game_kind;
 use crate::play::summary::{self, Result as GameResult, Summary};
 use crate::store::History;
+use crate::window::game_kind;
 use crate::{AppWindow, HistoryAdapter, HistoryRowVm, TallyVm};
 use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};

@@ -2,11 +2,11 @@
 //! unfinished game's card pushed into `HomeAdapter`; the player's choices as messages.
 
 use super::{send, send_with, Command, Msg as M, Sender};
-use crate::mapping::{
+use crate::opponent::Opponent;
+use crate::store::NewGame;
+use crate::window::{
     capture_kind, end_reason, game_id, game_kind, move_number, option_kind, strings, winner,
 };
-use crate::play::Opponent;
-use crate::store::NewGame;
 use crate::{AppWindow, HomeAdapter, OptionVm};
 use dama_core::rules::{options_of, RuleOption};
 use dama_core::{GameId, Rules, Session};

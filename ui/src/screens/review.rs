@@ -3,10 +3,10 @@
 
 use super::{send, send_with, Command, Msg as M, Sender};
 use crate::board::coords;
-use crate::mapping::game_kind;
 use crate::play::summary::{self, Summary};
 use crate::screens::history::result_code;
 use crate::store::FinishedGame;
+use crate::window::game_kind;
 use crate::{AppWindow, GraphMarkVm, ReviewAdapter, ReviewMoveVm, ReviewRowVm, SpotMark};
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::ai::Engine;
@@ -202,7 +202,7 @@ impl Review {
         r.set_board_size(g.size() as i32);
         // Once per review: the board's art is painted again when its lines change.
         if !self.lines_shown.replace(true) {
-            let lines = crate::mapping::line_vms(g, flipped);
+            let lines = crate::window::line_vms(g, flipped);
             r.set_lines(ModelRc::new(VecModel::from(lines)));
             r.set_spots(ModelRc::from(self.spots.clone()));
             r.set_pieces(ModelRc::from(self.pieces.clone()));
@@ -226,7 +226,7 @@ impl Review {
         };
         let (last_ends, best_ends) = (ends(last), ends(best.as_deref()));
         let show_best = self.show_best;
-        let (spots, pieces) = crate::mapping::still_board(
+        let (spots, pieces) = crate::window::still_board(
             g,
             flipped,
             |p| pos.piece_at(p).map(|pc| (pc.color, pc.role)),

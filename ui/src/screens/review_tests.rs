@@ -1,7 +1,7 @@
 //! The review presenter's tests (beside `review.rs`, which they would push past 500 lines).
 
 use super::*;
-use crate::play::Opponent;
+use crate::opponent::Opponent;
 use dama_core::ai::analysis::MoveReview;
 use dama_core::{GameId, Rules};
 

@@ -3,8 +3,8 @@
 
 use super::{send_with, Msg as M, Sender};
 use crate::languages;
-use crate::mapping::{animation_speed, speed_index};
 use crate::store::Settings;
+use crate::window::{animation_speed, speed_index};
 use crate::{AppWindow, SettingsAdapter, Theme};
 use slint::ComponentHandle;
 

@@ -39,7 +39,7 @@ impl ShareSheet {
     /// Opens the sheet with `text`.
     pub(crate) fn open(&mut self, ui: &AppWindow, text: String) {
         let a = ui.global::<ShareAdapter>();
-        a.set_text(crate::mapping::unbroken_moves(&text).into());
+        a.set_text(crate::window::unbroken_moves(&text).into());
         a.set_can_share(self.sharing.sheet.is_some());
         a.set_status(ShareStatus::None);
         a.set_open(true);

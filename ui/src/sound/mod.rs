@@ -8,12 +8,6 @@ pub mod mixer;
 pub mod synth;
 pub mod wav;
 
-#[cfg(all(
-    feature = "desktop",
-    not(any(target_os = "android", target_os = "ios"))
-))]
-pub mod desktop;
-
 pub use synth::Cue;
 
 use dama_core::{Color, LegalMove, Outcome};
@@ -128,22 +122,6 @@ impl Feedback {
             haptics: Box::new(record.clone()),
             can_feel: true,
         }
-    }
-
-    /// The desktop's: its default audio device (opened off the UI thread; silent without
-    /// one), no haptics.
-    pub fn desktop() -> Feedback {
-        #[cfg(all(
-            feature = "desktop",
-            not(any(target_os = "android", target_os = "ios"))
-        ))]
-        return Feedback {
-            speaker: Box::new(desktop::DeviceSpeaker::open()),
-            haptics: Box::new(Silent),
-            can_feel: false,
-        };
-        #[allow(unreachable_code)]
-        Feedback::silent()
     }
 }
 

@@ -92,7 +92,7 @@ pub(super) async fn board_and_piece_styles_are_chosen_and_kept(h: AppHandle, dir
     let saved = Store::new(&dir).load_settings();
     assert_eq!((saved.board_style, saved.piece_style), (1, 2));
     drop(h);
-    let again = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let again = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     let theme = again.global::<dama_ui::Theme>();
     assert_eq!((theme.get_board_style(), theme.get_piece_style()), (1, 2));
 }

@@ -133,7 +133,7 @@ pub(super) async fn an_unfinished_game_reopens(h: AppHandle, dir: PathBuf) {
     // Issue 25: the game is read and replayed once, and the session that replayed it plays
     // on: one ply, two positions' moves, each worked out once (three before).
     let before = dama_core::stats::generations();
-    let again = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let again = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     assert_eq!(
         dama_core::stats::generations() - before,
         2,
@@ -346,7 +346,7 @@ pub(super) async fn a_finished_game_is_kept_and_its_result_shown(h: AppHandle, d
             reason: Reason::KingVersusLoneMan
         })
     );
-    let again = dama_ui::app::create(Store::new(&dir)).unwrap();
+    let again = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
     let ui: &AppWindow = &again;
     assert_eq!(ui.get_screen(), Screen::Home);
     let home = ui.global::<dama_ui::HomeAdapter>();

@@ -22,7 +22,7 @@ mod screens;
 use dama_core::rules::{options_of, OPTIONS};
 use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
 use dama_ui::app::AppHandle;
-use dama_ui::play::Opponent;
+use dama_ui::opponent::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{
     Advice, AppWindow, Dialog, EndReason, GameKind, GameModels, Screen, SpotMark, Texts, Winner,
@@ -116,7 +116,7 @@ fn main() {
             let dir =
                 std::env::temp_dir().join(format!("dama-ui-flow-{}-{name}", std::process::id()));
             let _ = std::fs::remove_dir_all(&dir);
-            let h = dama_ui::app::create(Store::new(&dir)).unwrap();
+            let h = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
             h.show().unwrap();
             h.with(|a| a.set_anim_speed(0));
             let ok = CatchUnwind(scenario(h, dir.clone())).await.is_ok();

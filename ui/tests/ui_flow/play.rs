@@ -10,7 +10,7 @@ pub(super) async fn home_options_come_from_the_core_table(h: AppHandle, _dir: Pa
     assert_eq!(ui.get_screen(), Screen::Home);
     let home = ui.global::<dama_ui::HomeAdapter>();
     for o in OPTIONS.iter().filter(|o| o.stored) {
-        let kind = dama_ui::mapping::option_kind(o).expect("every stored option has a row");
+        let kind = dama_ui::window::option_kind(o).expect("every stored option has a row");
         let choices = ui.global::<Texts>().invoke_option_choices(kind);
         assert_eq!(choices.row_count(), o.values.len(), "{}", o.key);
     }
@@ -27,7 +27,7 @@ pub(super) async fn home_options_come_from_the_core_table(h: AppHandle, _dir: Pa
     for (i, o) in zamma.iter().enumerate() {
         assert_eq!(
             Some(rows.row_data(i).unwrap().kind),
-            dama_ui::mapping::option_kind(o)
+            dama_ui::window::option_kind(o)
         );
     }
     tap(ui, "Huffing").await;

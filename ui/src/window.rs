@@ -1,5 +1,12 @@
-//! The window's enums and rows from the core's types, each mapped in one function (and
-//! back where the window sends it to Rust); the tests check both ways.
+//! The window: the types Slint generates from `ui/*.slint` (re-exported at the crate root,
+//! where the screens name them), and the window's enums and rows made from the core's
+//! types, each mapped in one function (and back where the window sends it to Rust); the
+//! tests check both ways.
+
+#[allow(missing_docs)]
+pub(crate) mod generated {
+    slint::include_modules!();
+}
 
 use crate::play::flow;
 use crate::{

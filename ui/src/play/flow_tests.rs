@@ -1,0 +1,241 @@
+use super::*;
+use dama_core::{Position, Rules};
+
+fn flow(game: &str, code: Option<&str>, opponent: u8, human: Color) -> (Flow, Vec<Effect>) {
+    let opponent = Opponent::from(opponent);
+    let rules = Rules::parse(game, &[] as &[&str]).unwrap();
+    let record = match code {
+        Some(c) => GameRecord::from_position(Position::from_code(rules, c).unwrap()),
+        None => GameRecord::new(rules),
+    };
+    Flow::new(record, opponent, human)
+}
+
+fn pt(f: &Flow, l: &str) -> Point {
+    f.game().position().geometry().parse_label(l).unwrap()
+}
+
+fn taps(f: &mut Flow, labels: &[&str]) -> Vec<Effect> {
+    let mut last = Vec::new();
+    for l in labels {
+        let p = pt(f, l);
+        last = f.tap(p);
+    }
+    last
+}
+
+/// The computer's answer, found by a real search.
+fn computer_answer(f: &Flow, job: Job) -> Answer {
+    let Job::Move { level, seed } = job else {
+        panic!("{job:?}")
+    };
+    use dama_core::ai::{Engine, Level, Player, Root};
+    let mut e = Engine::new(1);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let player = Player::Level(Level::new(level));
+    let r = Root::of(f.game()).and_then(|root| e.play(&root, player, seed, &stop, |_| {}));
+    Answer::Move(r.ok().map(|r| r.best))
+}
+
+#[test]
+fn a_tapped_move_is_saved_shown_then_the_computer_is_asked() {
+    let (mut f, start) = flow("turkish", None, 2, Color::White);
+    assert_eq!(start, vec![Effect::Save], "White (the player) starts");
+    assert!(taps(&mut f, &["d3"]).is_empty());
+    let effects = taps(&mut f, &["d4"]);
+    assert!(matches!(
+        effects[..],
+        [Effect::Save, Effect::Animate { .. }]
+    ));
+    assert!(f.is_moving());
+    assert!(
+        f.tap(pt(&f, "e3")).is_empty(),
+        "no taps while the move is shown"
+    );
+    let next = f.arrived();
+    let [Effect::Search(job)] = next[..] else {
+        panic!("{next:?}")
+    };
+    assert!(f.computer_thinking());
+    assert!(
+        f.tap(pt(&f, "e3")).is_empty(),
+        "no taps while the computer thinks"
+    );
+    let reply = f.answer(computer_answer(&f, job));
+    assert!(matches!(reply[..], [Effect::Save, Effect::Animate { .. }]));
+    assert!(f.arrived().is_empty());
+    assert!(f.human_to_move());
+    assert_eq!(f.game().record().ply(), 2);
+}
+
+#[test]
+fn the_computer_opens_when_it_has_white() {
+    let (f, start) = flow("zamma", None, 1, Color::Black);
+    assert!(matches!(
+        start[..],
+        [Effect::Save, Effect::Search(Job::Move { level: 1, .. })]
+    ));
+    assert!(f.computer_thinking());
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_the_pair_and_stops_its_search() {
+    let (mut f, _) = flow("turkish", None, 1, Color::White);
+    taps(&mut f, &["d3", "d4"]);
+    let [Effect::Search(job)] = f.arrived()[..] else {
+        panic!()
+    };
+    f.answer(computer_answer(&f, job));
+    f.arrived();
+    taps(&mut f, &["e3", "e4"]);
+    f.arrived();
+    assert_eq!(f.game().record().ply(), 3);
+    let effects = f.undo();
+    assert_eq!(effects[0], Effect::StopSearch);
+    assert_eq!(f.game().record().ply(), 2);
+    assert!(f.human_to_move());
+    let effects = f.undo();
+    assert_eq!(f.game().record().ply(), 0);
+    assert!(effects.contains(&Effect::Save) && effects.contains(&Effect::ShowResultCard));
+}
+
+/// Issue 24 item 9: a tap that cannot be played is heard; deselecting is not; a move
+/// that ends the game is followed by the ending's sound, heard from the player's side.
+#[test]
+fn refused_taps_and_endings_are_heard() {
+    let illegal = vec![Effect::Sound(Cue::Illegal)];
+    let (mut f, _) = flow("turkish", None, 0, Color::White);
+    // R-T3: a2 is boxed in by its own men.
+    assert_eq!(taps(&mut f, &["a2"]), illegal);
+    assert_eq!(taps(&mut f, &["e5"]), vec![], "an empty point: no attempt");
+    assert_eq!(taps(&mut f, &["d3", "d5"]), illegal, "not a destination");
+    assert_eq!(taps(&mut f, &["d3", "d3"]), vec![], "deselected");
+    // Issue 39 item 9: refused taps are said in words, not only heard.
+    taps(&mut f, &["a2"]);
+    assert_eq!(f.advice(), Advice::CannotMove);
+    taps(&mut f, &["d6"]);
+    assert_eq!(f.advice(), Advice::NotYours, "the opponent's man");
+    taps(&mut f, &["d3", "d6"]);
+    assert_eq!(f.advice(), Advice::NotYours, "sent onto the opponent's man");
+    taps(&mut f, &["d3", "d5"]);
+    assert_eq!(f.advice(), Advice::NotThere);
+    taps(&mut f, &["d3"]);
+    assert_eq!(f.advice(), Advice::None, "a piece selected: nothing to say");
+    // The computer's last man taken: the player won.
+    let (mut f, _) = flow("turkish", Some("W:Wd3:Bd4"), 1, Color::White);
+    let effects = taps(&mut f, &["d3", "d5"]);
+    assert!(matches!(effects[1], Effect::Animate { .. }));
+    assert_eq!(effects[2], Effect::Sound(Cue::Win));
+    let (mut f, _) = flow("turkish", Some("B:Wd3:Bd4"), 1, Color::White);
+    let Answer::Move(Some(m)) = computer_answer(&f, Job::Move { level: 1, seed: 1 }) else {
+        panic!("the computer has a move");
+    };
+    let effects = f.answer(Answer::Move(Some(m)));
+    assert_eq!(effects.last(), Some(&Effect::Sound(Cue::Loss)));
+}
+
+#[test]
+fn a_resignation_or_an_agreed_draw_is_not_undone() {
+    // Issue 39 item 11: Undo on the result card took the resignation back, and the game
+    // then left History. A resignation (or agreed draw) is final; a move is not.
+    let (mut f, _) = flow("turkish", None, 0, Color::White);
+    taps(&mut f, &["d3", "d4"]);
+    f.arrived();
+    assert!(f.can_undo());
+    assert_eq!(f.resign(), vec![Effect::Save, Effect::Sound(Cue::Win)]);
+    let ended = f.game().outcome();
+    assert!(ended.is_some());
+    assert!(!f.can_undo());
+    assert_eq!(f.undo(), vec![]);
+    assert_eq!(f.game().outcome(), ended);
+    assert_eq!(f.game().record().ply(), 1);
+}
+
+// R-Z14: being huffed is said and marked, not silent.
+#[test]
+fn a_huff_is_announced_after_the_move() {
+    let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+    let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
+    let (mut f, _) = Flow::new(
+        GameRecord::from_position(pos),
+        Opponent::TwoPlayers,
+        Color::White,
+    );
+    let d = f
+        .game()
+        .legal_moves()
+        .iter()
+        .find(|d| d.mv.huff().is_some())
+        .cloned()
+        .unwrap();
+    let huff = d.mv.huff().unwrap();
+    f.play(d);
+    f.arrived();
+    assert_eq!(f.huffed(), Some(huff));
+    assert_eq!(f.advice(), Advice::Huffed);
+}
+
+#[test]
+fn a_resumed_game_shows_its_last_move() {
+    let mut s = Session::new(Rules::new(dama_core::GameId::Turkish));
+    s.play_notation("d3-d4").unwrap();
+    let (f, _) = Flow::new(s.into_record(), Opponent::TwoPlayers, Color::White);
+    let path: Vec<String> = f
+        .last_move()
+        .expect("the last move is shown")
+        .iter()
+        .map(|&p| f.game().position().geometry().label(p).to_string())
+        .collect();
+    assert_eq!(path, ["d3", "d4"]);
+}
+
+#[test]
+fn advice_follows_the_rules() {
+    // R-T6: a compulsory capture is announced; R-T6 routes never offer to stop.
+    let (mut f, _) = flow("turkish", Some("W:WKa1:Ba3,c5,c6"), 0, Color::White);
+    assert_eq!(f.advice(), Advice::MustCapture);
+    taps(&mut f, &["a1", "a5"]);
+    assert_eq!(f.advice(), Advice::NextLanding);
+    // R-Z8: a Zamma route may stop on the way.
+    let (mut f, _) = flow("zamma", Some("W:Wa1:Ba2,b1,b3,c2"), 0, Color::White);
+    taps(&mut f, &["a1", "c1"]);
+    assert_eq!(f.advice(), Advice::ContinueRoute);
+    // R-Z13: with compulsory capture the same route must go on: no "tap again to stop".
+    // (a1xa3 then a5 or c3: two routes of two captures, none may stop on a3.)
+    let rules = Rules::parse("zamma", &["capture=compulsory"]).unwrap();
+    let pos = Position::from_code(rules, "W:Wa1:Ba2,a4,b3").unwrap();
+    let (mut f, _) = Flow::new(
+        GameRecord::from_position(pos),
+        Opponent::TwoPlayers,
+        Color::White,
+    );
+    taps(&mut f, &["a1", "a3"]);
+    assert_eq!(f.advice(), Advice::NextLanding);
+    // R-Z14: a pending huff is announced.
+    let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+    let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
+    let (f, _) = Flow::new(
+        GameRecord::from_position(pos),
+        Opponent::TwoPlayers,
+        Color::White,
+    );
+    assert_eq!(f.advice(), Advice::ChooseHuff);
+}
+
+#[test]
+fn a_declined_draw_is_said_and_an_accepted_one_ends_the_game() {
+    let (mut f, _) = flow("turkish", None, 3, Color::White);
+    assert_eq!(f.offer_draw(), vec![Effect::Search(Job::DrawOffer)]);
+    assert!(f.offer_draw().is_empty(), "one offer at a time");
+    assert!(f.answer(Answer::Draw(false)).is_empty());
+    assert_eq!(f.advice(), Advice::DrawDeclined);
+    f.offer_draw();
+    assert_eq!(
+        f.answer(Answer::Draw(true)),
+        vec![Effect::Save, Effect::Sound(Cue::Draw)]
+    );
+    assert_eq!(
+        f.game().outcome().map(|o| o.reason()),
+        Some(Reason::Agreement)
+    );
+}

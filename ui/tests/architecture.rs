@@ -1,0 +1,198 @@
+//! The UI crate's rooms keep their shape (issue 40; `docs/architecture.md`): the play has no
+//! Slint, no screen reaches into the app, no file grows past what one reads in a sitting,
+//! and no two top-level modules import each other, however indirectly.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The longest a Rust file in `ui/src` may grow.
+const MAX_LINES: usize = 500;
+
+/// Every `.rs` file under `dir`, with its path relative to `ui/src`.
+fn sources(dir: &Path, root: &Path, out: &mut Vec<(PathBuf, String)>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("ui/src is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            sources(&path, root, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            out.push((path.strip_prefix(root).unwrap().to_path_buf(), text));
+        }
+    }
+}
+
+fn all_sources() -> Vec<(PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    sources(&root, &root, &mut out);
+    assert!(out.len() > 20, "found only {} source files", out.len());
+    out
+}
+
+/// The code of a file without its comments (doc comments name Slint freely).
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("//") {
+            Some(i) => &l[..i],
+            None => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The top-level module a file belongs to (`play/flow.rs` → `play`); `None` for the crate
+/// root and the binary, which may name everything.
+fn room(path: &Path) -> Option<String> {
+    let first = path.components().next()?.as_os_str().to_str()?;
+    let name = first.trim_end_matches(".rs");
+    (!matches!(name, "lib" | "main")).then(|| name.to_string())
+}
+
+/// The top-level modules a file's code names through `crate::` (`crate::play::flow`,
+/// `crate::{store, play::Opponent}`).
+fn named_rooms(code: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    let mut rest = code;
+    while let Some(i) = rest.find("crate::") {
+        rest = &rest[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // A use group: the first word of each item at the group's own level.
+            let mut depth = 0;
+            let mut word = String::new();
+            let mut at_item_start = true;
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => at_item_start = true,
+                    c if at_item_start && depth == 0 && (c.is_alphanumeric() || c == '_') => {
+                        word.push(c)
+                    }
+                    _ => {
+                        if !word.is_empty() {
+                            out.insert(std::mem::take(&mut word));
+                        }
+                        if !c.is_whitespace() {
+                            at_item_start = false;
+                        }
+                    }
+                }
+            }
+            if !word.is_empty() {
+                out.insert(word);
+            }
+        } else {
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            out.insert(word);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_play_names_no_slint() {
+    let mut checked = 0;
+    for (path, text) in all_sources() {
+        if !path.starts_with("play") {
+            continue;
+        }
+        checked += 1;
+        let code = code(&text);
+        assert!(
+            !code
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == "slint"),
+            "{} names slint: the play is said without the window",
+            path.display()
+        );
+    }
+    assert!(checked >= 8, "checked only {checked} files under play/");
+}
+
+#[test]
+fn no_screen_imports_the_app() {
+    let mut checked = 0;
+    for (path, text) in all_sources() {
+        if !path.starts_with("screens") {
+            continue;
+        }
+        checked += 1;
+        assert!(
+            !named_rooms(&code(&text)).contains("app"),
+            "{} imports the app: a screen returns a Command instead",
+            path.display()
+        );
+    }
+    assert!(checked >= 7, "checked only {checked} screens");
+}
+
+#[test]
+fn no_file_is_over_500_lines() {
+    let long: Vec<String> = all_sources()
+        .iter()
+        .filter(|(_, text)| text.lines().count() > MAX_LINES)
+        .map(|(path, text)| format!("{} ({} lines)", path.display(), text.lines().count()))
+        .collect();
+    assert!(long.is_empty(), "over {MAX_LINES} lines: {long:?}");
+}
+
+#[test]
+fn no_two_modules_import_each_other() {
+    let files = all_sources();
+    let rooms: BTreeSet<String> = files.iter().filter_map(|(p, _)| room(p)).collect();
+    let mut arrows: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, text) in &files {
+        let Some(from) = room(path) else { continue };
+        let to = arrows.entry(from.clone()).or_default();
+        for named in named_rooms(&code(text)) {
+            if named != from && rooms.contains(&named) {
+                to.insert(named);
+            }
+        }
+    }
+    let count: usize = arrows.values().map(BTreeSet::len).sum();
+    println!("{} modules, {count} arrows:", arrows.len());
+    for (from, to) in &arrows {
+        println!(
+            "  {from} -> {}",
+            to.iter().cloned().collect::<Vec<_>>().join(", ")
+        );
+    }
+    assert!(
+        count >= 20,
+        "found only {count} arrows: the reading is broken"
+    );
+    // A circle is an arrow back from anything its target reaches.
+    for (from, to) in &arrows {
+        for start in to {
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![start.clone()];
+            while let Some(m) = stack.pop() {
+                if m == *from {
+                    panic!("{from} -> {start} -> … -> {from}: an import circle");
+                }
+                if seen.insert(m.clone()) {
+                    stack.extend(arrows.get(&m).into_iter().flatten().cloned());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_import_reader_sees_groups_and_paths() {
+    let code = "use crate::play::flow;\nuse crate::{store::Settings, AppWindow, window::{a, b}};\nlet x = crate::board::coords::xy();";
+    let named = named_rooms(code);
+    let expected: BTreeSet<String> = ["play", "store", "AppWindow", "window", "board"]
+        .map(String::from)
+        .into();
+    assert_eq!(named, expected);
+}
