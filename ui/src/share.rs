@@ -5,6 +5,7 @@
 //! tests hand it a [`Sharing::memory`] that they can read and fill.
 
 use crate::opponent::Opponent;
+use crate::store::History;
 use dama_core::notation::NotationError;
 use dama_core::record::pdn::{self, PdnTags};
 use dama_core::{Color, GameRecord, RecordError, Rules};
@@ -194,6 +195,15 @@ pub fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
         && a.outcome() == b.outcome()
 }
 
+/// The history entry that already holds `record` (a game pasted twice opens its entry).
+pub fn known_entry(history: &History, record: &GameRecord) -> Option<u64> {
+    history
+        .games
+        .iter()
+        .find(|g| GameRecord::from_json(&g.record).is_ok_and(|r| same_game(&r, record)))
+        .map(|g| g.id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -284,5 +294,40 @@ mod tests {
         assert!(s.sheet.as_ref().unwrap().share("s", "y"));
         assert_eq!(shelf.lock().unwrap().shared, vec!["y".to_string()]);
         assert_eq!(Sharing::none().clipboard.put("x"), Err(Unavailable));
+    }
+
+    // Issue 40: a game pasted twice is recognised by its moves and end, not its tags.
+    #[test]
+    fn a_pasted_game_already_kept_is_found() {
+        use crate::store::FinishedGame;
+        let mut ended = played(GameId::Turkish, 6);
+        let mut s = Session::from_record(ended.clone());
+        s.resign(Color::White).unwrap();
+        ended = s.into_record();
+        let entry = |id, record: &GameRecord| FinishedGame {
+            record: record.to_json(),
+            opponent: Opponent::TwoPlayers,
+            human_black: false,
+            ended: 1_700_000_000,
+            analysis: None,
+            ending: None,
+            imported: true,
+            id,
+        };
+        let mut history = History::default();
+        history.add(entry(7, &played(GameId::Zamma, 4)));
+        assert_eq!(known_entry(&history, &ended), None);
+        history.add(entry(8, &ended));
+        let pasted = read_game(
+            &game_text(&ended, Opponent::Computer(3), Color::Black, Some(0)),
+            &Rules::new(GameId::Zamma),
+        )
+        .unwrap();
+        assert_eq!(known_entry(&history, &pasted), Some(8));
+        assert_eq!(
+            known_entry(&history, &played(GameId::Turkish, 6)),
+            None,
+            "not ended: another game"
+        );
     }
 }

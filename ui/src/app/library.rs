@@ -7,7 +7,7 @@ use crate::screens::history::show_paste_problem;
 use crate::screens::review::Review;
 use crate::store::FinishedGame;
 use crate::Screen;
-use dama_core::{Color, GameRecord};
+use dama_core::Color;
 
 impl App {
     /// The History screen, its list read from the summaries (a game's record is read
@@ -100,10 +100,7 @@ impl App {
             return;
         };
         // The same game pasted again opens the entry it already has.
-        let known = self.history.games.iter().find(|g| {
-            GameRecord::from_json(&g.record).is_ok_and(|r| crate::share::same_game(&r, &record))
-        });
-        if let Some(id) = known.map(|g| g.id) {
+        if let Some(id) = crate::share::known_entry(&self.history, &record) {
             self.list_history();
             self.open_review_of(id);
             return;

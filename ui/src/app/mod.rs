@@ -258,27 +258,28 @@ impl App {
         });
         // A finished game joins the history (once: ending again after an undo replaces
         // its entry, and taking the ending back removes it).
-        let id = flow.id();
-        let last_id = self.history.games.last().map(|g| g.id);
-        if let Some(o) = game.outcome() {
-            self.history.add(FinishedGame {
-                record: game.record().to_json(),
-                opponent: flow.opponent(),
-                human_black: flow.human() == Color::Black,
-                ended: std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs()),
-                id,
-                analysis: None,
-                ending: Some(crate::store::Ending::new(game.record(), o)),
-                imported: false,
-            });
-            let human = flow.vs_computer().then(|| flow.human());
-            self.last = Some((game.rules().game(), o, human));
-            self.saver.history(&self.history.games);
-        } else if last_id == Some(id) {
-            self.history.games.pop();
-            self.last = last_result(&self.history);
+        let outcome = game.outcome();
+        let finished = outcome.map(|o| FinishedGame {
+            record: game.record().to_json(),
+            opponent: flow.opponent(),
+            human_black: flow.human() == Color::Black,
+            ended: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            id: flow.id(),
+            analysis: None,
+            ending: Some(crate::store::Ending::new(game.record(), o)),
+            imported: false,
+        });
+        if self.history.settle(flow.id(), finished) {
+            self.last = match outcome {
+                Some(o) => Some((
+                    game.rules().game(),
+                    o,
+                    flow.vs_computer().then(|| flow.human()),
+                )),
+                None => last_result(&self.history),
+            };
             self.saver.history(&self.history.games);
         }
         self.saver

@@ -25,6 +25,7 @@ pub struct Flow {
 }
 
 impl Flow {
+    #[cfg(test)]
     /// Starts playing `record` against `opponent`, `human` the player's colour against the
     /// computer.
     pub fn new(record: GameRecord, opponent: Opponent, human: Color) -> (Flow, Vec<Effect>) {
@@ -132,6 +133,7 @@ impl Flow {
         matches!(self.waiting, Some(Job::Move { .. }))
     }
 
+    #[cfg(test)]
     /// `true` while a played move is still being shown.
     pub fn is_moving(&self) -> bool {
         self.moving

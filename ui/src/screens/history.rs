@@ -52,6 +52,12 @@ impl HistoryScreen {
 
     /// The history listed into the window (summaries kept from before are not read again).
     pub(crate) fn list(&mut self, ui: &AppWindow, history: &History) {
+        self.read(history);
+        show_history(ui, &self.summaries, history.damaged, self.shown);
+    }
+
+    /// The summaries of `history`'s games (those kept from before are not read again).
+    fn read(&mut self, history: &History) {
         let mut fresh = Vec::with_capacity(history.games.len());
         for g in &history.games {
             let known = self.summaries.iter().find(|(id, _, _)| *id == g.id);
@@ -64,7 +70,6 @@ impl HistoryScreen {
             }
         }
         self.summaries = fresh;
-        show_history(ui, &self.summaries, history.damaged, self.shown);
     }
 
     /// The history entry id of row `row` of the list (newest first).
@@ -167,4 +172,65 @@ fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usi
     h.set_streak(st.streak as i32);
     h.set_best_streak(st.best_streak as i32);
     h.set_two_player_games(st.two_player_games as i32);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::opponent::Opponent;
+    use crate::store::FinishedGame;
+    use dama_core::{GameId, Rules, Session};
+
+    fn finished(id: u64, game: GameId) -> FinishedGame {
+        let mut s = Session::new(Rules::new(game));
+        s.resign(Color::White).unwrap();
+        FinishedGame {
+            record: s.record().to_json(),
+            opponent: Opponent::Computer(3),
+            human_black: false,
+            ended: 1_700_000_000 + id,
+            analysis: None,
+            ending: None,
+            imported: false,
+            id,
+        }
+    }
+
+    // Issue 40: a row of the list (newest first) opens its own game, whatever was listed
+    // before, and an unreadable entry takes no row.
+    #[test]
+    fn a_row_is_its_game() {
+        let mut history = History::default();
+        history.add(finished(10, GameId::Turkish));
+        history.add(finished(11, GameId::Zamma));
+        let mut broken = finished(12, GameId::Damma);
+        broken.record = "not a record".into();
+        history.add(broken);
+        history.add(finished(13, GameId::Fetaix));
+        let mut screen = HistoryScreen::new();
+        screen.read(&history);
+        assert_eq!(screen.id_of_row(0), Some(13), "the newest first");
+        assert_eq!(
+            screen.id_of_row(1),
+            Some(11),
+            "the unreadable entry takes no row"
+        );
+        assert_eq!(screen.id_of_row(2), Some(10));
+        assert_eq!(screen.id_of_row(3), None);
+        history.add(finished(14, GameId::Kharbaga));
+        screen.read(&history);
+        assert_eq!(screen.id_of_row(0), Some(14), "a new game is the first row");
+        assert_eq!(screen.id_of_row(1), Some(13));
+    }
+
+    #[test]
+    fn older_games_come_a_page_at_a_time() {
+        let mut screen = HistoryScreen::new();
+        assert_eq!(screen.shown, HISTORY_PAGE);
+        screen.more();
+        screen.more();
+        assert_eq!(screen.shown, 3 * HISTORY_PAGE);
+        screen.first_page();
+        assert_eq!(screen.shown, HISTORY_PAGE);
+    }
 }

@@ -121,3 +121,48 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     let tx = tx.clone();
     home.on_choose_option(move |row, value| tx(M::Home(Msg::ChooseOption(row, value))));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 40: Home's choices change only what the player chose; the rule options of one
+    // family are kept when the other family is chosen; Play and Resume go to the app.
+    #[test]
+    fn homes_choices_are_kept() {
+        let mut n = NewGame::default();
+        assert!(matches!(
+            update(&mut n, Msg::StartGame),
+            Err(Command::StartChosenGame)
+        ));
+        assert!(matches!(update(&mut n, Msg::Resume), Err(Command::Resume)));
+        assert!(matches!(
+            update(&mut n, Msg::ChooseGame(crate::GameKind::Zamma)),
+            Ok(true)
+        ));
+        assert_eq!(n.game, GameId::Zamma);
+        assert!(matches!(update(&mut n, Msg::ChooseOpponent(0)), Ok(true)));
+        assert_eq!(n.opponent, Opponent::TwoPlayers);
+        update(&mut n, Msg::ChooseOpponent(99)).ok();
+        assert_eq!(n.opponent, Opponent::Computer(8));
+        update(&mut n, Msg::ChoosePlayBlack(true)).ok();
+        assert_eq!(n.human(), dama_core::Color::Black);
+        let before = n.rules();
+        let rows = home_options(GameId::Zamma).count() as i32;
+        assert!(rows > 0);
+        assert!(matches!(update(&mut n, Msg::ChooseOption(0, 1)), Ok(true)));
+        assert_ne!(n.rules(), before, "the first option changed");
+        let zamma = n.rules();
+        assert!(matches!(
+            update(&mut n, Msg::ChooseOption(rows, 0)),
+            Ok(false)
+        ));
+        update(&mut n, Msg::ChooseGame(crate::GameKind::Turkish)).ok();
+        update(&mut n, Msg::ChooseGame(crate::GameKind::Zamma)).ok();
+        assert_eq!(
+            n.rules(),
+            zamma,
+            "Zamma's options kept across a visit to Turkish Dama"
+        );
+    }
+}

@@ -92,3 +92,27 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     set.on_choose_flip_two_players(send_with(tx, move |v| m(Msg::FlipTwoPlayers(v))));
     set.on_choose_language(send_with(tx, move |v| m(Msg::Language(v))));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Issue 40: each setting's message changes that setting alone, styles kept in range.
+    #[test]
+    fn each_message_changes_its_setting() {
+        let mut s = Settings::default();
+        let before = s.clone();
+        update(&mut s, Msg::BoardStyle(7));
+        assert_eq!(s.board_style, STYLES - 1);
+        update(&mut s, Msg::PieceStyle(-3));
+        assert_eq!(s.piece_style, 0);
+        update(&mut s, Msg::Dark(!before.dark));
+        update(&mut s, Msg::Sound(!before.sound));
+        update(&mut s, Msg::AnimSpeed(crate::AnimationSpeed::Off));
+        assert_eq!(s.dark, !before.dark);
+        assert_eq!(s.sound, !before.sound);
+        assert_eq!(s.anim_speed, 0);
+        assert_eq!(s.new_game, before.new_game, "Home's choices untouched");
+        assert_eq!(s.haptics, before.haptics);
+    }
+}

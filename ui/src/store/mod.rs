@@ -210,6 +210,23 @@ impl History {
         let over = self.games.len().saturating_sub(HISTORY_LIMIT);
         self.games.drain(..over);
     }
+
+    /// The game `id` as it now stands, after a move, an undo or an ending: finished, its
+    /// entry is added (or replaced, when it ends again after an undo); not finished, the
+    /// entry it had is removed (its ending was taken back). `true` when the history changed.
+    pub fn settle(&mut self, id: u64, finished: Option<FinishedGame>) -> bool {
+        match finished {
+            Some(game) => {
+                self.add(game);
+                true
+            }
+            None if self.games.last().is_some_and(|g| g.id == id) => {
+                self.games.pop();
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// Where the files live.

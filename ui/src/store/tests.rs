@@ -141,3 +141,35 @@ fn a_setup_uses_only_its_own_familys_options() {
     };
     assert_eq!(zamma.rules().options(), ["capture=huffing"]);
 }
+
+// Issue 40: what only the end-to-end scenarios covered: a game's entry is added when it
+// ends, replaced when it ends again after an undo, removed when the ending is taken back,
+// and untouched by the moves of a game that never ended.
+#[test]
+fn a_games_entry_follows_its_ending() {
+    let mut h = History::default();
+    h.add(finished(1));
+    assert!(
+        !h.settle(2, None),
+        "a game in play that never ended changes nothing"
+    );
+    assert_eq!(h.games.len(), 1);
+    assert!(h.settle(2, Some(finished(2))), "an ending adds the entry");
+    assert_eq!(h.games.iter().map(|g| g.id).collect::<Vec<_>>(), [1, 2]);
+    let mut again = finished(2);
+    again.ended += 60;
+    assert!(
+        h.settle(2, Some(again)),
+        "ending again after an undo replaces it"
+    );
+    assert_eq!(h.games.len(), 2);
+    assert_eq!(h.games[1].ended, finished(2).ended + 60);
+    assert!(h.settle(2, None), "taking the ending back removes it");
+    assert_eq!(h.games.iter().map(|g| g.id).collect::<Vec<_>>(), [1]);
+    assert!(!h.settle(2, None), "and only once");
+    assert!(
+        !h.settle(3, None),
+        "another game's undo leaves the last entry alone"
+    );
+    assert_eq!(h.games.len(), 1);
+}

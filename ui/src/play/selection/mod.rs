@@ -176,6 +176,7 @@ impl Selection {
         (ids.len() == 1).then(|| ids[0])
     }
 
+    #[cfg(test)]
     /// The legal move at `index` (what [`Tap::Play`] names).
     pub fn move_at(&self, index: usize) -> Option<&LegalMove> {
         self.moves.get(index)
