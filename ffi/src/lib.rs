@@ -542,7 +542,7 @@ impl GameSession {
     /// A game imported from PDN.
     #[uniffi::constructor]
     pub fn import_pdn(text: String) -> Result<Arc<GameSession>, DamaError> {
-        let rec = pdn::import(&text).map_err(record_error)?;
+        let rec = GameRecord::from_pdn(&text).map_err(record_error)?;
         Ok(Arc::new(GameSession::of(rec)))
     }
 

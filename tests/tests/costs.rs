@@ -57,7 +57,7 @@ fn one_generation_per_position() {
         let (_, n) = counted(|| resumed.legal_moves().len());
         assert_eq!(n, 0, "{game}: the resumed game's moves are ready");
         let text = pdn::export(s.record(), &pdn::PdnTags::default());
-        let (_, n) = counted(|| pdn::import(&text).unwrap());
+        let (_, n) = counted(|| GameRecord::from_pdn(&text).unwrap());
         assert_eq!(n, plies + 1, "{game}: importing {plies} plies");
         // The last move is shown from the record: nothing generated.
         let (path, n) = counted(|| loaded.last_move_path().map(<[_]>::to_vec));

@@ -141,7 +141,7 @@ fn pdn_round_trip_and_shape() {
     );
     assert!(text.contains("[GameType \"30\"]"), "{text}");
     assert!(text.contains("1. d3-d4 a6-a5 2. c3-c4 *"), "{text}");
-    let back = pdn::import(&text).unwrap();
+    let back = GameRecord::from_pdn(&text).unwrap();
     assert_eq!(back.moves(), rec.record().moves());
 
     let rules = Rules::parse("zamma", &["capture=huffing", "first=black"]).unwrap();
@@ -155,7 +155,7 @@ fn pdn_round_trip_and_shape() {
     );
     assert!(text.contains("1... e6-e5"), "{text}");
     assert_eq!(
-        pdn::import(&text).unwrap().current(),
+        GameRecord::from_pdn(&text).unwrap().current(),
         rec.record().current()
     );
 
@@ -170,10 +170,10 @@ fn pdn_round_trip_and_shape() {
     rec.play_notation("[xa1] b2-b1").unwrap();
     let text = pdn::export(rec.record(), &pdn::PdnTags::default());
     assert!(text.contains("[xa1]b2-b1"), "{text}");
-    let back = pdn::import(&text).unwrap();
+    let back = GameRecord::from_pdn(&text).unwrap();
     assert_eq!(back.current(), rec.record().current());
-    assert!(pdn::import("[GameType \"99\"]\n1. a1-a2").is_err());
-    assert!(pdn::import("1. d3-d4").is_err());
+    assert!(GameRecord::from_pdn("[GameType \"99\"]\n1. a1-a2").is_err());
+    assert!(GameRecord::from_pdn("1. d3-d4").is_err());
 }
 
 #[test]
@@ -245,17 +245,17 @@ fn one_moves_notation_equals_the_full_lists() {
 #[test]
 fn pdn_bare_move_list_takes_the_given_rules() {
     let rules = Rules::new(GameId::Turkish);
-    let rec = pdn::import_as("1. a3-a4 h6-h5 2. b3-b4", Some(&rules)).unwrap();
+    let rec = GameRecord::from_pdn_as("1. a3-a4 h6-h5 2. b3-b4", Some(&rules)).unwrap();
     assert_eq!(rec.moves(), ["a3-a4", "h6-h5", "b3-b4"]);
     assert_eq!(rec.rules(), &rules);
     assert!(matches!(
-        pdn::import("1. a3-a4 a6-a5"),
+        GameRecord::from_pdn("1. a3-a4 a6-a5"),
         Err(RecordError::Pdn(_))
     ));
     // The tags win over the given rules.
     let zamma = "[GameType \"zamma\"]\n1. e4-e5 *";
-    let rec = pdn::import_as(zamma, Some(&rules)).unwrap();
+    let rec = GameRecord::from_pdn_as(zamma, Some(&rules)).unwrap();
     assert_eq!(rec.rules().game(), GameId::Zamma);
     // An illegal move is still an error.
-    assert!(pdn::import_as("1. a3-a5", Some(&rules)).is_err());
+    assert!(GameRecord::from_pdn_as("1. a3-a5", Some(&rules)).is_err());
 }

@@ -124,7 +124,7 @@ proptest! {
         prop_assert_eq!(loaded.current(), rec.current());
         prop_assert_eq!(loaded.outcome(), rec.outcome());
         let text = pdn::export(&rec, &pdn::PdnTags::default());
-        let back = pdn::import(&text).expect("own PDN imports");
+        let back = GameRecord::from_pdn(&text).expect("own PDN imports");
         prop_assert_eq!(back.moves(), rec.moves());
         prop_assert_eq!(back.current(), rec.current());
     }
@@ -137,7 +137,7 @@ proptest! {
         let start = Position::start(rules);
         let _ = dama_core::notation::parse_move(&start, &text);
         let _ = GameRecord::from_json(&text);
-        let _ = pdn::import(&text);
+        let _ = GameRecord::from_pdn(&text);
         let _ = Rules::parse(&text, &[text.as_str()]);
     }
 
@@ -167,7 +167,7 @@ proptest! {
             let text: String = chars.into_iter().collect();
             let _ = Position::from_code(rules, &text);
             if let Ok(r) = GameRecord::from_json(&text) { let _ = r.outcome(); }
-            if let Ok(r) = pdn::import(&text) { let _ = r.to_json(); }
+            if let Ok(r) = GameRecord::from_pdn(&text) { let _ = r.to_json(); }
         }
     }
 }

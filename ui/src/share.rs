@@ -167,7 +167,7 @@ pub fn read_game(text: &str, rules: &Rules) -> Result<GameRecord, NotAGame> {
     if text.starts_with('{') {
         return GameRecord::from_json(text).map_err(|e| NotAGame::Unreadable(e.to_string()));
     }
-    pdn::import_as(text, Some(rules)).map_err(|e| match e {
+    GameRecord::from_pdn_as(text, Some(rules)).map_err(|e| match e {
         // Nothing at the start is a move: words, not a game.
         RecordError::Move {
             index: 0,

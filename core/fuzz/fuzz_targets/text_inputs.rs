@@ -3,7 +3,6 @@
 //! `arbitrary_text_never_panics` in `tests/tests/properties.rs`).
 #![no_main]
 
-use dama_core::record::pdn;
 use dama_core::{GameId, GameRecord, Position, Rules};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,5 +17,5 @@ fuzz_target!(|data: &[u8]| {
         let _ = dama_core::notation::parse_move(&Position::start(rules), text);
     }
     let _ = GameRecord::from_json(text);
-    let _ = pdn::import(text);
+    let _ = GameRecord::from_pdn(text);
 });

@@ -11,7 +11,6 @@ use crate::outcome::{Outcome, Reason};
 use crate::position::{PlayError, Position};
 use crate::quote::Quote;
 use crate::rules::{Color, Rules, RulesError};
-use crate::session::Session;
 use crate::setup::CodeError;
 use crate::Move;
 use serde::{Deserialize, Serialize};
@@ -146,19 +145,6 @@ fn checksum(f: &RecordFile) -> String {
     format!("{h:016x}")
 }
 
-/// The game of `moves` played from `start`, each checked: one generation per move, through
-/// the session that caches each position's moves (its cache ends with the last position's).
-fn replay<'a>(
-    start: Position,
-    moves: impl IntoIterator<Item = &'a str>,
-) -> Result<Session, RecordError> {
-    let mut s = Session::from_record(GameRecord::from_position(start));
-    for m in moves {
-        s.play_notation(m)?;
-    }
-    Ok(s)
-}
-
 impl GameRecord {
     /// A new game from the start position.
     pub fn new(rules: Rules) -> GameRecord {
@@ -173,6 +159,19 @@ impl GameRecord {
             cursor: 0,
             ended_by_players: None,
         }
+    }
+
+    /// The record with the result the players gave and the cursor a file stored (checked
+    /// by the loader against the replayed moves).
+    pub(crate) fn with_stored(mut self, result: Option<Outcome>, cursor: usize) -> GameRecord {
+        self.ended_by_players = result;
+        self.cursor = cursor;
+        self
+    }
+
+    /// How many moves the record holds, undone ones included.
+    pub(crate) fn total_moves(&self) -> usize {
+        self.moves.len()
     }
 
     /// The rules.
@@ -406,44 +405,23 @@ impl GameRecord {
         f.check = checksum(&f);
         serde_json::to_string_pretty(&f).unwrap_or_default()
     }
-
-    /// Loads a record saved by [`GameRecord::to_json`], replaying and checking every move.
-    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let loaded = load(text)?;
-        Ok(loaded.into_record())
-    }
 }
 
-/// A record file read and checked: the session that replayed its moves (its cache is the
-/// last position's), and the stored result and cursor to put on the record.
-pub(crate) struct Loaded {
-    replayed: Session,
-    result: Option<Outcome>,
-    cursor: usize,
+/// A record file read and its header checked (format, version, checksum, rules, start),
+/// its moves not yet replayed.
+pub(crate) struct Stored {
+    /// The start position.
+    pub(crate) start: Position,
+    /// The moves as written.
+    pub(crate) moves: Vec<String>,
+    /// The cursor as saved.
+    pub(crate) cursor: usize,
+    /// A result the players gave (agreement, resignation).
+    pub(crate) result: Option<Outcome>,
 }
 
-impl Loaded {
-    /// The record as the file describes it.
-    fn into_record(self) -> GameRecord {
-        let mut rec = self.replayed.into_record();
-        rec.ended_by_players = self.result;
-        rec.cursor = self.cursor;
-        rec
-    }
-
-    /// The game ready to play: the replaying session itself when the file's cursor is at
-    /// its end with no stored result (no position worked out twice), else a new one.
-    pub(crate) fn into_session(self) -> Session {
-        if self.result.is_none() && self.cursor == self.replayed.record().moves.len() {
-            return self.replayed;
-        }
-        Session::from_record(self.into_record())
-    }
-}
-
-/// Reads and checks a record file (format, version, checksum, rules, start, every move,
-/// cursor and stored result).
-pub(crate) fn load(text: &str) -> Result<Loaded, RecordError> {
+/// Reads a record file's header and moves (the session replays them, `session::load`).
+pub(crate) fn read(text: &str) -> Result<Stored, RecordError> {
     let f: RecordFile = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
     if f.format != FORMAT {
         return Err(RecordError::Format(format!(
@@ -459,52 +437,20 @@ pub(crate) fn load(text: &str) -> Result<Loaded, RecordError> {
     }
     let rules = Rules::parse(&f.game, &f.options).map_err(RecordError::Rules)?;
     let start = Position::from_code(rules, &f.start).map_err(RecordError::Start)?;
-    let replayed = replay(start, f.moves.iter().map(String::as_str))?;
-    let rec = replayed.record();
-    if f.cursor > rec.moves.len() {
-        return Err(RecordError::Inconsistent(format!(
-            "cursor {} beyond {} moves",
-            f.cursor,
-            rec.moves.len()
-        )));
-    }
-    if let Some(o) = f.result {
-        // Agreement is always a draw and resignation always a win.
-        let fits = match o.reason() {
-            Reason::Agreement => o.winner().is_none(),
-            Reason::Resignation => o.winner().is_some(),
-            _ => false,
-        };
-        if !fits {
-            return Err(RecordError::Inconsistent(format!(
-                "stored result '{o}' is neither a draw by agreement nor a win by resignation"
-            )));
-        }
-        if rec.outcome().is_some() {
-            return Err(RecordError::Inconsistent(
-                "a result is stored for a game that had already ended".into(),
-            ));
-        }
-        // Resigning or agreeing drops the undone moves, so the result ends the record.
-        if f.cursor != rec.moves.len() {
-            return Err(RecordError::Inconsistent(format!(
-                "a result is stored with the cursor at {} of {} moves",
-                f.cursor,
-                rec.moves.len()
-            )));
-        }
-    }
-    Ok(Loaded {
-        replayed,
-        result: f.result,
+    Ok(Stored {
+        start,
+        moves: f.moves,
         cursor: f.cursor,
+        result: f.result,
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    // Replaying needs a session; the record itself does not.
     use crate::rules::GameId;
+    use crate::session::load::replay;
 
     /// `json` with its stored result replaced and the checksum made to match again, as a
     /// careful hand edit would do.

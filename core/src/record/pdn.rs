@@ -8,11 +8,9 @@
 
 use super::{GameRecord, RecordError};
 use crate::notation;
-use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::quote::Quote;
-use crate::rules::{Color, GameId, Rules};
-use crate::session::Session;
+use crate::rules::{GameId, Rules};
 
 /// Tag values for the players and the event.
 #[derive(Clone, Debug, Default)]
@@ -103,14 +101,21 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
-/// Reads the first game of a PDN text into a record, checking every move.
-pub fn import(text: &str) -> Result<GameRecord, RecordError> {
-    import_as(text, None)
+/// The first game of a PDN text, read but not yet played: its start, its moves as written
+/// (huff removals joined to their moves) and the result token.
+pub(crate) struct Parsed {
+    /// The start position (`FEN`, or the rules' start).
+    pub(crate) start: Position,
+    /// The moves in order.
+    pub(crate) moves: Vec<String>,
+    /// The result token after the moves, if any (`1-0`, `0-1`, `1/2-1/2`, `*`, …).
+    pub(crate) result: Option<String>,
 }
 
-/// [`import`], where a text without a `GameType` tag (a bare move list such as
-/// `1. c3-c4 f6-f5`) is a game of `rules` from its start, unless it names a `FEN`.
-pub fn import_as(text: &str, rules: Option<&Rules>) -> Result<GameRecord, RecordError> {
+/// Reads the first game of a PDN text (the session plays it: `GameRecord::from_pdn`),
+/// where a text without a `GameType` tag (a bare move list such as `1. c3-c4 f6-f5`) is a
+/// game of `rules` from its start, unless it names a `FEN`.
+pub(crate) fn parse(text: &str, rules: Option<&Rules>) -> Result<Parsed, RecordError> {
     let err = |m: String| RecordError::Pdn(m);
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut rest = text.trim_start_matches('\u{feff}');
@@ -167,8 +172,6 @@ pub fn import_as(text: &str, rules: Option<&Rules>) -> Result<GameRecord, Record
         Some(code) => Position::from_code(rules, code).map_err(RecordError::Start)?,
         None => Position::start(rules),
     };
-    // Each move is checked where it stands, with the position's moves generated once.
-    let mut rec = Session::from_record(GameRecord::from_position(start));
 
     // Movetext: drop comments and variations, move numbers and the result.
     let mut clean = String::with_capacity(rest.len());
@@ -199,24 +202,9 @@ pub fn import_as(text: &str, rules: Option<&Rules>) -> Result<GameRecord, Record
     }
     let moves = notation::join_huffs(words)
         .map_err(|e| err(format!("a huff removal without its move ({e})")))?;
-    for mv in moves {
-        rec.play_notation(&mv)?;
-    }
-    // A decisive result the rules do not explain is taken as a resignation or agreement.
-    if rec.outcome().is_none() {
-        match result {
-            Some("1-0") | Some("2-0") => rec.resign(Color::Black).ok(),
-            Some("0-1") | Some("0-2") => rec.resign(Color::White).ok(),
-            Some("1/2-1/2") | Some("1-1") => rec.agree_draw().ok(),
-            _ => None,
-        };
-    } else if let (Some(o), Some(r)) = (rec.outcome(), result) {
-        if r != "*" && o.pdn() != r && !(r == "2-0" || r == "0-2" || r == "1-1") {
-            return Err(err(format!(
-                "result {r} contradicts the game ({})",
-                Outcome::to_string(&o)
-            )));
-        }
-    }
-    Ok(rec.into_record())
+    Ok(Parsed {
+        start,
+        moves,
+        result: result.map(str::to_string),
+    })
 }

@@ -115,7 +115,7 @@ fn command_help(name: &str) -> Option<String> {
 /// `dama analyse`: reads a record (JSON or PDN) and prints its review.
 fn analyse(args: &[String]) -> Result<(), String> {
     use dama_core::ai::analysis::{self, Judgement};
-    use dama_core::record::{pdn, GameRecord};
+    use dama_core::record::GameRecord;
     let mut file = None;
     let mut nodes = analysis::DEFAULT_NODES;
     let mut i = 0;
@@ -143,7 +143,7 @@ fn analyse(args: &[String]) -> Result<(), String> {
         std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", Quote(&file)))?
     };
     let record = GameRecord::from_json(&text).or_else(|json| {
-        pdn::import(&text).map_err(|p| format!("not a record: as JSON {json}; as PDN {p}"))
+        GameRecord::from_pdn(&text).map_err(|p| format!("not a record: as JSON {json}; as PDN {p}"))
     })?;
     let mut engine = dama_core::ai::Engine::new(dama_core::ai::DEFAULT_TT_MIB);
     let stop = std::sync::atomic::AtomicBool::new(false);

@@ -3,6 +3,8 @@
 //! FFI both play through it, so taps, move lists and the AI read this cache instead of
 //! generating the moves again.
 
+pub(crate) mod load;
+
 use crate::geometry::Point;
 use crate::moves::LegalMove;
 use crate::moves::Move;
@@ -44,7 +46,7 @@ impl Session {
     /// checked each move on the way is the one returned, so resuming a game of n plies works
     /// out n + 1 positions' moves, each once.
     pub fn from_json(text: &str) -> Result<Session, RecordError> {
-        crate::record::load(text).map(|l| l.into_session())
+        load::load(text).map(|l| l.into_session())
     }
 
     /// Works out the cache for the position at the cursor.
