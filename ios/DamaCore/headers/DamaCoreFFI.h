@@ -288,6 +288,37 @@ RustBuffer uniffi_dama_ffi_fn_method_aiplayer_hint(uint64_t ptr, uint64_t sessio
 RustBuffer uniffi_dama_ffi_fn_method_aiplayer_search(uint64_t ptr, uint64_t session, RustBuffer depth, RustBuffer movetime_ms, RustBuffer nodes, uint64_t cancel, RustCallStatus *_Nonnull out_status
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CLONE_SEARCHCANCEL
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CLONE_SEARCHCANCEL
+uint64_t uniffi_dama_ffi_fn_clone_searchcancel(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_FREE_SEARCHCANCEL
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_FREE_SEARCHCANCEL
+void uniffi_dama_ffi_fn_free_searchcancel(uint64_t handle, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CONSTRUCTOR_SEARCHCANCEL_NEW
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CONSTRUCTOR_SEARCHCANCEL_NEW
+uint64_t uniffi_dama_ffi_fn_constructor_searchcancel_new(RustCallStatus *_Nonnull out_status
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_CANCEL
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_CANCEL
+void uniffi_dama_ffi_fn_method_searchcancel_cancel(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_IS_CANCELLED
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_IS_CANCELLED
+int8_t uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_RESET
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_RESET
+void uniffi_dama_ffi_fn_method_searchcancel_reset(uint64_t ptr, RustCallStatus *_Nonnull out_status
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CLONE_GAMESESSION
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CLONE_GAMESESSION
 uint64_t uniffi_dama_ffi_fn_clone_gamesession(uint64_t handle, RustCallStatus *_Nonnull out_status
@@ -431,37 +462,6 @@ RustBuffer uniffi_dama_ffi_fn_method_gamesession_side_to_move(uint64_t ptr, Rust
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_UNDO
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_GAMESESSION_UNDO
 int8_t uniffi_dama_ffi_fn_method_gamesession_undo(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CLONE_SEARCHCANCEL
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CLONE_SEARCHCANCEL
-uint64_t uniffi_dama_ffi_fn_clone_searchcancel(uint64_t handle, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_FREE_SEARCHCANCEL
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_FREE_SEARCHCANCEL
-void uniffi_dama_ffi_fn_free_searchcancel(uint64_t handle, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CONSTRUCTOR_SEARCHCANCEL_NEW
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_CONSTRUCTOR_SEARCHCANCEL_NEW
-uint64_t uniffi_dama_ffi_fn_constructor_searchcancel_new(RustCallStatus *_Nonnull out_status
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_CANCEL
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_CANCEL
-void uniffi_dama_ffi_fn_method_searchcancel_cancel(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_IS_CANCELLED
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_IS_CANCELLED
-int8_t uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(uint64_t ptr, RustCallStatus *_Nonnull out_status
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_RESET
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_METHOD_SEARCHCANCEL_RESET
-void uniffi_dama_ffi_fn_method_searchcancel_reset(uint64_t ptr, RustCallStatus *_Nonnull out_status
 );
 #endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_FN_FUNC_CORE_VERSION
@@ -784,6 +784,24 @@ uint16_t uniffi_dama_ffi_checksum_method_aiplayer_search(void
     
 );
 #endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_CANCEL
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_CANCEL
+uint16_t uniffi_dama_ffi_checksum_method_searchcancel_cancel(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_IS_CANCELLED
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_IS_CANCELLED
+uint16_t uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_RESET
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_RESET
+uint16_t uniffi_dama_ffi_checksum_method_searchcancel_reset(void
+    
+);
+#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_AGREE_DRAW
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_GAMESESSION_AGREE_DRAW
 uint16_t uniffi_dama_ffi_checksum_method_gamesession_agree_draw(void
@@ -922,27 +940,15 @@ uint16_t uniffi_dama_ffi_checksum_method_gamesession_undo(void
     
 );
 #endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_CANCEL
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_CANCEL
-uint16_t uniffi_dama_ffi_checksum_method_searchcancel_cancel(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_IS_CANCELLED
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_IS_CANCELLED
-uint16_t uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_RESET
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_METHOD_SEARCHCANCEL_RESET
-uint16_t uniffi_dama_ffi_checksum_method_searchcancel_reset(void
-    
-);
-#endif
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_AIPLAYER_NEW
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_AIPLAYER_NEW
 uint16_t uniffi_dama_ffi_checksum_constructor_aiplayer_new(void
+    
+);
+#endif
+#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_SEARCHCANCEL_NEW
+#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_SEARCHCANCEL_NEW
+uint16_t uniffi_dama_ffi_checksum_constructor_searchcancel_new(void
     
 );
 #endif
@@ -967,12 +973,6 @@ uint16_t uniffi_dama_ffi_checksum_constructor_gamesession_new(void
 #ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_WITH_RULES
 #define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_GAMESESSION_WITH_RULES
 uint16_t uniffi_dama_ffi_checksum_constructor_gamesession_with_rules(void
-    
-);
-#endif
-#ifndef UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_SEARCHCANCEL_NEW
-#define UNIFFI_FFIDEF_UNIFFI_DAMA_FFI_CHECKSUM_CONSTRUCTOR_SEARCHCANCEL_NEW
-uint16_t uniffi_dama_ffi_checksum_constructor_searchcancel_new(void
     
 );
 #endif

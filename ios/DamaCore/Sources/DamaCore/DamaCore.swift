@@ -3931,124 +3931,124 @@ private let initializationResult: InitializationResult = {
     if bindings_contract_version != scaffolding_contract_version {
         return InitializationResult.contractVersionMismatch
     }
-    if (uniffi_dama_ffi_checksum_func_core_version() != 19458) {
+    if (uniffi_dama_ffi_checksum_func_core_version() != 20696) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_func_games() != 29258) {
+    if (uniffi_dama_ffi_checksum_func_games() != 28509) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() != 54894) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() != 15811) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_aiplayer_analyse() != 7502) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_analyse() != 10585) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_aiplayer_choose_move() != 47173) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_choose_move() != 44490) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_aiplayer_clear() != 10117) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_clear() != 6508) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_aiplayer_hint() != 6990) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_hint() != 6496) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_aiplayer_search() != 20046) {
+    if (uniffi_dama_ffi_checksum_method_aiplayer_search() != 1097) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_agree_draw() != 58418) {
+    if (uniffi_dama_ffi_checksum_method_searchcancel_cancel() != 15770) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_can_redo() != 23436) {
+    if (uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled() != 7317) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_can_undo() != 37138) {
+    if (uniffi_dama_ffi_checksum_method_searchcancel_reset() != 31795) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_export_pdn() != 61040) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_agree_draw() != 43100) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_game() != 29847) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_can_redo() != 61425) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_geometry() != 36357) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_can_undo() != 50574) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_legal_moves() != 12684) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_export_pdn() != 32105) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_move_detail() != 12181) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_game() != 46444) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_move_history() != 39918) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_geometry() != 26619) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_moves_from() != 45076) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_legal_moves() != 27669) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_options() != 57684) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_move_detail() != 15763) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_piece_at() != 15442) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_move_history() != 34813) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_pieces() != 46850) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_moves_from() != 63009) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_play() != 15888) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_options() != 33474) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 8533) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_piece_at() != 52781) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_position_code() != 45879) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_pieces() != 53730) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_redo() != 19692) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play() != 8037) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_resign() != 41456) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_play_path() != 2966) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_result() != 94) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_position_code() != 18949) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_rule_options() != 5487) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_redo() != 46957) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_save() != 4915) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_resign() != 23916) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_side_to_move() != 46173) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_result() != 15097) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_gamesession_undo() != 58256) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_rule_options() != 10535) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_searchcancel_cancel() != 32944) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_save() != 6933) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled() != 57974) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_side_to_move() != 3515) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_method_searchcancel_reset() != 57739) {
+    if (uniffi_dama_ffi_checksum_method_gamesession_undo() != 790) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_constructor_aiplayer_new() != 38971) {
+    if (uniffi_dama_ffi_checksum_constructor_aiplayer_new() != 45732) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn() != 55446) {
+    if (uniffi_dama_ffi_checksum_constructor_searchcancel_new() != 4965) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_constructor_gamesession_load() != 9497) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn() != 19666) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_constructor_gamesession_new() != 38854) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_load() != 26724) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_constructor_gamesession_with_rules() != 48106) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_new() != 60876) {
         return InitializationResult.apiChecksumMismatch
     }
-    if (uniffi_dama_ffi_checksum_constructor_searchcancel_new() != 22505) {
+    if (uniffi_dama_ffi_checksum_constructor_gamesession_with_rules() != 2412) {
         return InitializationResult.apiChecksumMismatch
     }
 

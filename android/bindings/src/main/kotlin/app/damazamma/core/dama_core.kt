@@ -691,6 +691,12 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_dama_ffi_checksum_method_aiplayer_search(
     ): Int
+    external fun uniffi_dama_ffi_checksum_method_searchcancel_cancel(
+    ): Int
+    external fun uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled(
+    ): Int
+    external fun uniffi_dama_ffi_checksum_method_searchcancel_reset(
+    ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_agree_draw(
     ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_can_redo(
@@ -737,13 +743,9 @@ internal object IntegrityCheckingUniffiLib {
     ): Int
     external fun uniffi_dama_ffi_checksum_method_gamesession_undo(
     ): Int
-    external fun uniffi_dama_ffi_checksum_method_searchcancel_cancel(
-    ): Int
-    external fun uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled(
-    ): Int
-    external fun uniffi_dama_ffi_checksum_method_searchcancel_reset(
-    ): Int
     external fun uniffi_dama_ffi_checksum_constructor_aiplayer_new(
+    ): Int
+    external fun uniffi_dama_ffi_checksum_constructor_searchcancel_new(
     ): Int
     external fun uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn(
     ): Int
@@ -752,8 +754,6 @@ internal object IntegrityCheckingUniffiLib {
     external fun uniffi_dama_ffi_checksum_constructor_gamesession_new(
     ): Int
     external fun uniffi_dama_ffi_checksum_constructor_gamesession_with_rules(
-    ): Int
-    external fun uniffi_dama_ffi_checksum_constructor_searchcancel_new(
     ): Int
     external fun ffi_dama_ffi_uniffi_contract_version(
     ): Int
@@ -793,6 +793,18 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_aiplayer_search(`ptr`: Long,`session`: Long,`depth`: RustBuffer.ByValue,`movetimeMs`: RustBuffer.ByValue,`nodes`: RustBuffer.ByValue,`cancel`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
+    external fun uniffi_dama_ffi_fn_clone_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_dama_ffi_fn_free_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_dama_ffi_fn_constructor_searchcancel_new(uniffi_out_err: UniffiRustCallStatus, 
+    ): Long
+    external fun uniffi_dama_ffi_fn_method_searchcancel_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
+    external fun uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Byte
+    external fun uniffi_dama_ffi_fn_method_searchcancel_reset(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
+    ): Unit
     external fun uniffi_dama_ffi_fn_clone_gamesession(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Long
     external fun uniffi_dama_ffi_fn_free_gamesession(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
@@ -851,18 +863,6 @@ internal object UniffiLib {
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_method_gamesession_undo(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
     ): Byte
-    external fun uniffi_dama_ffi_fn_clone_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_dama_ffi_fn_free_searchcancel(`handle`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
-    external fun uniffi_dama_ffi_fn_constructor_searchcancel_new(uniffi_out_err: UniffiRustCallStatus, 
-    ): Long
-    external fun uniffi_dama_ffi_fn_method_searchcancel_cancel(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
-    external fun uniffi_dama_ffi_fn_method_searchcancel_is_cancelled(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Byte
-    external fun uniffi_dama_ffi_fn_method_searchcancel_reset(`ptr`: Long,uniffi_out_err: UniffiRustCallStatus, 
-    ): Unit
     external fun uniffi_dama_ffi_fn_func_core_version(uniffi_out_err: UniffiRustCallStatus, 
     ): RustBuffer.ByValue
     external fun uniffi_dama_ffi_fn_func_games(uniffi_out_err: UniffiRustCallStatus, 
@@ -986,124 +986,124 @@ private fun uniffiCheckContractApiVersion(lib: IntegrityCheckingUniffiLib) {
 }
 @Suppress("UNUSED_PARAMETER")
 private fun uniffiCheckApiChecksums(lib: IntegrityCheckingUniffiLib) {
-    if ((lib.uniffi_dama_ffi_checksum_func_core_version() and 0xFFFF) != 19458) {
+    if ((lib.uniffi_dama_ffi_checksum_func_core_version() and 0xFFFF) != 20696) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_func_games() and 0xFFFF) != 29258) {
+    if ((lib.uniffi_dama_ffi_checksum_func_games() and 0xFFFF) != 28509) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() and 0xFFFF) != 54894) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_accepts_draw() and 0xFFFF) != 15811) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_analyse() and 0xFFFF) != 7502) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_analyse() and 0xFFFF) != 10585) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_choose_move() and 0xFFFF) != 47173) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_choose_move() and 0xFFFF) != 44490) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_clear() and 0xFFFF) != 10117) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_clear() and 0xFFFF) != 6508) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_hint() and 0xFFFF) != 6990) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_hint() and 0xFFFF) != 6496) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_search() and 0xFFFF) != 20046) {
+    if ((lib.uniffi_dama_ffi_checksum_method_aiplayer_search() and 0xFFFF) != 1097) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_agree_draw() and 0xFFFF) != 58418) {
+    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_cancel() and 0xFFFF) != 15770) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_can_redo() and 0xFFFF) != 23436) {
+    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled() and 0xFFFF) != 7317) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_can_undo() and 0xFFFF) != 37138) {
+    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_reset() and 0xFFFF) != 31795) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_export_pdn() and 0xFFFF) != 61040) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_agree_draw() and 0xFFFF) != 43100) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_game() and 0xFFFF) != 29847) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_can_redo() and 0xFFFF) != 61425) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_geometry() and 0xFFFF) != 36357) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_can_undo() and 0xFFFF) != 50574) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_legal_moves() and 0xFFFF) != 12684) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_export_pdn() and 0xFFFF) != 32105) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_detail() and 0xFFFF) != 12181) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_game() and 0xFFFF) != 46444) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_history() and 0xFFFF) != 39918) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_geometry() and 0xFFFF) != 26619) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_moves_from() and 0xFFFF) != 45076) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_legal_moves() and 0xFFFF) != 27669) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_options() and 0xFFFF) != 57684) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_detail() and 0xFFFF) != 15763) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_piece_at() and 0xFFFF) != 15442) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_move_history() and 0xFFFF) != 34813) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_pieces() and 0xFFFF) != 46850) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_moves_from() and 0xFFFF) != 63009) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play() and 0xFFFF) != 15888) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_options() and 0xFFFF) != 33474) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 8533) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_piece_at() and 0xFFFF) != 52781) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_position_code() and 0xFFFF) != 45879) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_pieces() and 0xFFFF) != 53730) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_redo() and 0xFFFF) != 19692) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play() and 0xFFFF) != 8037) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_resign() and 0xFFFF) != 41456) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_play_path() and 0xFFFF) != 2966) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_result() and 0xFFFF) != 94) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_position_code() and 0xFFFF) != 18949) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_rule_options() and 0xFFFF) != 5487) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_redo() and 0xFFFF) != 46957) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_save() and 0xFFFF) != 4915) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_resign() and 0xFFFF) != 23916) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_side_to_move() and 0xFFFF) != 46173) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_result() and 0xFFFF) != 15097) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_undo() and 0xFFFF) != 58256) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_rule_options() and 0xFFFF) != 10535) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_cancel() and 0xFFFF) != 32944) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_save() and 0xFFFF) != 6933) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_is_cancelled() and 0xFFFF) != 57974) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_side_to_move() and 0xFFFF) != 3515) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_method_searchcancel_reset() and 0xFFFF) != 57739) {
+    if ((lib.uniffi_dama_ffi_checksum_method_gamesession_undo() and 0xFFFF) != 790) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_constructor_aiplayer_new() and 0xFFFF) != 38971) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_aiplayer_new() and 0xFFFF) != 45732) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn() and 0xFFFF) != 55446) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_searchcancel_new() and 0xFFFF) != 4965) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_load() and 0xFFFF) != 9497) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_import_pdn() and 0xFFFF) != 19666) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_new() and 0xFFFF) != 38854) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_load() and 0xFFFF) != 26724) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_with_rules() and 0xFFFF) != 48106) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_new() and 0xFFFF) != 60876) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
-    if ((lib.uniffi_dama_ffi_checksum_constructor_searchcancel_new() and 0xFFFF) != 22505) {
+    if ((lib.uniffi_dama_ffi_checksum_constructor_gamesession_with_rules() and 0xFFFF) != 2412) {
         throw RuntimeException("UniFFI API checksum mismatch: try cleaning and rebuilding your project")
     }
 }
