@@ -214,11 +214,12 @@ fn steps() {
     step(s, "screen: game -> Home", || {
         ui.set_screen(dama_ui::Screen::Home)
     });
+    // Through the adapters, as the buttons call them (the walks in docs/architecture.md).
     step(s, "screen: Home -> History", || {
-        ui.with(|a| a.show_history())
+        ui.global::<dama_ui::HistoryAdapter>().invoke_show_history()
     });
     step(s, "screen: History -> Review", || {
-        ui.with(|a| a.open_review(0))
+        ui.global::<dama_ui::HistoryAdapter>().invoke_open(0)
     });
     step(s, "tap: Review, a step back", || {
         ui.global::<dama_ui::ReviewAdapter>().invoke_step(-1)

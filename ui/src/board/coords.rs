@@ -56,7 +56,7 @@ pub struct Segment {
     pub rising: bool,
 }
 
-/// The drawn lines of a board (painted by `board_art`): on an alquerque board one segment
+/// The drawn lines of a board (painted by `board::art`): on an alquerque board one segment
 /// per pair of neighbouring points; on the Turkish board the square grid, edges included.
 pub fn segments(g: &Geometry, flipped: bool) -> Vec<Segment> {
     if g.kind() == BoardKind::Squares8 {

@@ -49,6 +49,19 @@ impl Summary {
                 crate::store::Ending::new(&record, record.outcome()?)
             }
         };
+        Some(Summary::ended(g, ending))
+    }
+
+    /// The summary of `g` whose record was read already (`record`): it is not read again.
+    pub fn of_read(g: &FinishedGame, record: &GameRecord) -> Option<Summary> {
+        let ending = match g.ending {
+            Some(e) => e,
+            None => crate::store::Ending::new(record, record.outcome()?),
+        };
+        Some(Summary::ended(g, ending))
+    }
+
+    fn ended(g: &FinishedGame, ending: crate::store::Ending) -> Summary {
         let outcome = ending.outcome;
         let human = g.human();
         let result = match (g.opponent, outcome.winner()) {
@@ -57,7 +70,7 @@ impl Summary {
             (Opponent::Computer(_), Some(w)) if w == human => Result::Won,
             (Opponent::Computer(_), Some(_)) => Result::Lost,
         };
-        Some(Summary {
+        Summary {
             game: ending.game,
             opponent: g.opponent,
             outcome,
@@ -65,7 +78,7 @@ impl Summary {
             plies: ending.plies,
             ended: g.ended,
             imported: g.imported,
-        })
+        }
     }
 }
 

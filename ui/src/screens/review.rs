@@ -59,10 +59,10 @@ pub struct Review {
 impl Review {
     /// The review of `g` (its record replayed once); `None` if the record does not read.
     pub fn open(g: &FinishedGame) -> Option<Review> {
-        let summary = Summary::of(g)?;
         // The record keeps what it replayed while it was read: the positions, each move's
         // notation and route.
         let record = GameRecord::from_json(&g.record).ok()?;
+        let summary = Summary::of_read(g, &record)?;
         let ply = record.ply();
         Some(Review {
             id: g.id,
