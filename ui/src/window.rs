@@ -242,6 +242,17 @@ pub fn breakable_code(code: &str) -> String {
     code.replace(',', ",\u{200B}").replace(':', ":\u{200B}")
 }
 
+/// A polyline on the board as the window draws it.
+pub fn path_vm(p: crate::board::coords::Polyline) -> crate::PathVm {
+    crate::PathVm {
+        commands: p.commands.into(),
+        x: p.x,
+        y: p.y,
+        w: p.w,
+        h: p.h,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

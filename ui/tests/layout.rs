@@ -43,18 +43,21 @@ type Insets = (f32, f32, f32, f32);
 /// bottom): a status bar and a gesture bar in portrait; in landscape the cutout on one side,
 /// the gesture bar at the bottom. 360×640 is the smallest phone we fit; 360×740, 412×915
 /// and 740×360 are the sizes issue 39 was tried at; 420×860 and 860×420 have no insets (a
-/// desktop window).
-const SIZES: &[(f32, f32, Insets)] = &[
-    (360.0, 640.0, (0.0, 24.0, 0.0, 24.0)),
-    (360.0, 740.0, (0.0, 24.0, 0.0, 24.0)),
-    (360.0, 800.0, (0.0, 32.0, 0.0, 24.0)),
-    (412.0, 915.0, (0.0, 32.0, 0.0, 24.0)),
-    (420.0, 860.0, (0.0, 0.0, 0.0, 0.0)),
-    (640.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
-    (740.0, 360.0, (24.0, 0.0, 0.0, 16.0)),
-    (800.0, 360.0, (32.0, 0.0, 0.0, 16.0)),
-    (915.0, 412.0, (32.0, 0.0, 0.0, 16.0)),
-    (860.0, 420.0, (0.0, 0.0, 0.0, 0.0)),
+/// desktop window). The last two again in the dark theme (`true`): the themes share every
+/// size and font, so two sizes show that nothing depends on the theme.
+const SIZES: &[(f32, f32, Insets, bool)] = &[
+    (360.0, 640.0, (0.0, 24.0, 0.0, 24.0), false),
+    (360.0, 740.0, (0.0, 24.0, 0.0, 24.0), false),
+    (360.0, 800.0, (0.0, 32.0, 0.0, 24.0), false),
+    (412.0, 915.0, (0.0, 32.0, 0.0, 24.0), false),
+    (420.0, 860.0, (0.0, 0.0, 0.0, 0.0), false),
+    (640.0, 360.0, (24.0, 0.0, 0.0, 16.0), false),
+    (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), false),
+    (800.0, 360.0, (32.0, 0.0, 0.0, 16.0), false),
+    (915.0, 412.0, (32.0, 0.0, 0.0, 16.0), false),
+    (860.0, 420.0, (0.0, 0.0, 0.0, 0.0), false),
+    (360.0, 640.0, (0.0, 24.0, 0.0, 24.0), true),
+    (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), true),
 ];
 
 const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
@@ -76,15 +79,17 @@ fn every_screen_in_every_language_and_orientation_fits() {
     ui.global::<LayoutCheck>().set_on(true);
     let mut found = Vec::new();
     let mut checked = 0;
-    for &(w, h, insets) in SIZES {
+    for &(w, h, insets, dark) in SIZES {
         ui.window().set_size(slint::LogicalSize::new(w, h));
+        ui.global::<dama_ui::SettingsAdapter>()
+            .invoke_choose_dark(dark);
         let area = ui.global::<SafeArea>();
         let (l, t, r, b) = insets;
         area.set_left(l);
         area.set_top(t);
         area.set_right(r);
         area.set_bottom(b);
-        let orientation = format!("{w}x{h}");
+        let orientation = format!("{w}x{h}{}", if dark { ", dark" } else { "" });
         for (l, lang) in dama_ui::languages::LANGUAGES
             .iter()
             .map(|l| l.code)

@@ -91,6 +91,51 @@ pub fn segments(g: &Geometry, flipped: bool) -> Vec<Segment> {
         .collect()
 }
 
+/// A polyline drawn on the board: its path commands (in the board's 0..1000 view box) and
+/// the part of the board it covers (0..1, its stroke included), so that the drawn path is
+/// only as big as that part: the software renderer walks a path's whole box, and a change
+/// to it redraws that box (a board-sized path made every move's arrival redraw the board).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Polyline {
+    /// `M x y L x y …`.
+    pub commands: String,
+    /// The box: left, top, width, height, as fractions of the board.
+    pub x: f32,
+    /// See `x`.
+    pub y: f32,
+    /// See `x`.
+    pub w: f32,
+    /// See `x`.
+    pub h: f32,
+}
+
+/// The margin kept around a polyline's points for its stroke and joins, as a fraction of
+/// the board (a 7-px stroke on a 300-px board is 0.012).
+const STROKE_MARGIN: f32 = 0.03;
+
+/// [`polyline`] with the box it covers (empty for fewer than two points).
+pub fn boxed_polyline(g: &Geometry, points: &[Point], flipped: bool) -> Polyline {
+    if points.len() < 2 {
+        return Polyline::default();
+    }
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for &p in points {
+        let (x, y) = xy(g, p, flipped);
+        (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+    }
+    // Whole thousandths, as the commands are written, so the view box maps them exactly.
+    let lo = |a: f32| v((a - STROKE_MARGIN).max(0.0)) as f32 / 1000.0;
+    let hi = |a: f32| v((a + STROKE_MARGIN).min(1.0)) as f32 / 1000.0;
+    let (x, y) = (lo(x0), lo(y0));
+    Polyline {
+        commands: polyline(g, points, flipped),
+        x,
+        y,
+        w: hi(x1) - x,
+        h: hi(y1) - y,
+    }
+}
+
 /// A polyline through points.
 pub fn polyline(g: &Geometry, points: &[Point], flipped: bool) -> String {
     let mut s = String::new();
@@ -138,6 +183,52 @@ pub fn captures_along(g: &Geometry, route: &[Point], captured: &[Point]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // A path is drawn only as big as the part of the board it covers (its stroke kept
+    // inside), whole thousandths so the view box maps its commands exactly.
+    #[test]
+    fn a_polyline_covers_its_points_and_no_more() {
+        let g = Geometry::of(BoardKind::Squares8);
+        let p = |l: &str| g.parse_label(l).unwrap();
+        let line = boxed_polyline(g, &[p("c3"), p("c4"), p("e4")], false);
+        assert_eq!(
+            line.commands,
+            polyline(g, &[p("c3"), p("c4"), p("e4")], false)
+        );
+        let (c3, e4) = (xy(g, p("c3"), false), xy(g, p("e4"), false));
+        assert!((line.x - (c3.0 - STROKE_MARGIN)).abs() < 1e-3, "{line:?}");
+        assert!((line.y - (e4.1 - STROKE_MARGIN)).abs() < 1e-3, "{line:?}");
+        assert!(
+            (line.x + line.w - (e4.0 + STROKE_MARGIN)).abs() < 1e-3,
+            "{line:?}"
+        );
+        assert!(
+            (line.y + line.h - (c3.1 + STROKE_MARGIN)).abs() < 1e-3,
+            "{line:?}"
+        );
+        assert!(
+            line.w < 0.4 && line.h < 0.3,
+            "a short move covers a small part: {line:?}"
+        );
+        for f in [line.x, line.y, line.w, line.h] {
+            assert_eq!(
+                (f * 1000.0).round(),
+                f * 1000.0,
+                "whole thousandths: {line:?}"
+            );
+        }
+        // Never beyond the board, as the board-sized path was clipped, on every board.
+        for kind in [BoardKind::Squares8, BoardKind::Alquerque9] {
+            let g = Geometry::of(kind);
+            let corners = [g.points()[0], g.points()[g.points().len() - 1]];
+            for flipped in [false, true] {
+                let b = boxed_polyline(g, &corners, flipped);
+                assert!(b.x >= 0.0 && b.y >= 0.0, "{b:?}");
+                assert!(b.x + b.w <= 1.0 + 1e-6 && b.y + b.h <= 1.0 + 1e-6, "{b:?}");
+            }
+        }
+        assert_eq!(boxed_polyline(g, &[p("a1")], false), Polyline::default());
+    }
 
     #[test]
     fn coordinates_flip() {

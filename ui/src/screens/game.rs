@@ -11,7 +11,7 @@ use crate::play::flow::Flow;
 use crate::play::selection::Mark;
 use crate::store::Settings;
 use crate::window::{
-    advice, capture_kind, end_reason, game_kind, move_rows, move_text, strings, winner,
+    advice, capture_kind, end_reason, game_kind, move_rows, move_text, path_vm, strings, winner,
 };
 use crate::{
     AppWindow, DotVm, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
@@ -212,13 +212,13 @@ impl<'a> GameView<'a> {
         let mut route_vms: Vec<RouteVm> = routes
             .iter()
             .map(|r| RouteVm {
-                commands: coords::polyline(g, r, flipped).into(),
+                path: path_vm(coords::boxed_polyline(g, r, flipped)),
                 active: false,
             })
             .collect();
         if built.len() > 1 {
             route_vms.push(RouteVm {
-                commands: coords::polyline(g, &built, flipped).into(),
+                path: path_vm(coords::boxed_polyline(g, &built, flipped)),
                 active: true,
             });
         }
@@ -245,16 +245,15 @@ impl<'a> GameView<'a> {
         models::sync(&self.models.captured_marks, marks);
         let game = ui.global::<GameAdapter>();
         let last = match (self.animation, flow.last_move()) {
-            (None, Some(l)) => coords::polyline(g, l, flipped),
-            _ => String::new(),
+            (None, Some(l)) => coords::boxed_polyline(g, l, flipped),
+            _ => Default::default(),
         };
-        game.set_last_move(last.into());
-        game.set_hint_path(
+        game.set_last_move(path_vm(last));
+        game.set_hint_path(path_vm(
             flow.hint()
-                .map(|h| coords::polyline(g, h, flipped))
-                .unwrap_or_default()
-                .into(),
-        );
+                .map(|h| coords::boxed_polyline(g, h, flipped))
+                .unwrap_or_default(),
+        ));
     }
 
     /// Whose turn, the advice, the result, undo/redo, the options and the move list.

@@ -240,16 +240,14 @@ impl Review {
         );
         crate::models::sync(&self.spots, spots);
         crate::models::sync(&self.pieces, pieces);
-        r.set_last_move(
-            last.map(|l| coords::polyline(g, l, flipped))
-                .unwrap_or_default()
-                .into(),
-        );
-        r.set_best_path(
-            best.map(|b| coords::polyline(g, &b, flipped))
-                .unwrap_or_default()
-                .into(),
-        );
+        r.set_last_move(crate::window::path_vm(
+            last.map(|l| coords::boxed_polyline(g, l, flipped))
+                .unwrap_or_default(),
+        ));
+        r.set_best_path(crate::window::path_vm(
+            best.map(|b| coords::boxed_polyline(g, &b, flipped))
+                .unwrap_or_default(),
+        ));
         r.set_show_best(self.show_best);
         r.set_ply(self.ply as i32);
         r.set_plies(self.plies() as i32);
