@@ -83,13 +83,15 @@ impl Screen {
         // Written once before timing: a fresh zeroed allocation maps its pages only on first
         // write, which would time the kernel's page faults instead of the renderer (a phone's
         // window buffer is mapped already).
-        let mut buffer = vec![PremultipliedRgbaColor::default(); w * h];
-        buffer.fill(PremultipliedRgbaColor {
-            red: 0,
-            green: 0,
-            blue: 0,
-            alpha: 255,
-        });
+        let mut buffer = super::frame::filled(
+            w * h,
+            PremultipliedRgbaColor {
+                red: 0,
+                green: 0,
+                blue: 0,
+                alpha: 255,
+            },
+        );
         self.window.request_redraw();
         self.window.draw_if_needed(|r| {
             r.set_repaint_buffer_type(RepaintBufferType::NewBuffer);

@@ -193,7 +193,7 @@ impl<'a> GameView<'a> {
                 })
             })
             .collect();
-        models::sync(&self.models.pieces, pieces);
+        models::sync_in_place(&self.models.pieces, pieces);
         let gm = ui.global::<GameModels>();
         gm.set_has_mover(mover.is_some());
         if let Some(m) = mover {

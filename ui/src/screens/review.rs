@@ -239,7 +239,7 @@ impl Review {
             },
         );
         crate::models::sync(&self.spots, spots);
-        crate::models::sync(&self.pieces, pieces);
+        crate::models::sync_in_place(&self.pieces, pieces);
         r.set_last_move(crate::window::path_vm(
             last.map(|l| coords::boxed_polyline(g, l, flipped))
                 .unwrap_or_default(),
