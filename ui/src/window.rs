@@ -242,6 +242,19 @@ pub fn breakable_code(code: &str) -> String {
     code.replace(',', ",\u{200B}").replace(':', ":\u{200B}")
 }
 
+/// A result as the screens code it (see `HistoryRowVm`).
+pub(crate) fn result_code(r: crate::play::summary::Result) -> i32 {
+    use crate::play::summary::Result as GameResult;
+    use dama_core::Color;
+    match r {
+        GameResult::Won => 0,
+        GameResult::Lost => 1,
+        GameResult::Drawn => 2,
+        GameResult::SideWon(Color::White) => 3,
+        GameResult::SideWon(Color::Black) => 4,
+    }
+}
+
 /// A polyline on the board as the window draws it.
 pub fn path_vm(p: crate::board::coords::Polyline) -> crate::PathVm {
     crate::PathVm {

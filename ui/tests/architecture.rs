@@ -118,20 +118,40 @@ fn the_play_names_no_slint() {
 }
 
 #[test]
-fn no_screen_imports_the_app() {
-    let mut checked = 0;
-    for (path, text) in all_sources() {
-        if !path.starts_with("screens") {
+fn no_screen_imports_the_app_or_another_screen() {
+    let files = all_sources();
+    let screens: Vec<String> = files
+        .iter()
+        .filter(|(p, _)| p.starts_with("screens") && !p.ends_with("mod.rs"))
+        .filter_map(|(p, _)| Some(p.file_stem()?.to_str()?.to_string()))
+        .collect();
+    assert!(screens.len() >= 7, "found only {} screens", screens.len());
+    for (path, text) in &files {
+        if !path.starts_with("screens") || path.ends_with("mod.rs") {
             continue;
         }
-        checked += 1;
+        let code = code(text);
         assert!(
-            !named_rooms(&code(&text)).contains("app"),
+            !named_rooms(&code).contains("app"),
             "{} imports the app: a screen returns a Command instead",
             path.display()
         );
+        let own = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        // A screen's own tests file (`review_tests.rs`) belongs to it.
+        let own = own.trim_end_matches("_tests");
+        for other in screens.iter().filter(|s| s.as_str() != own) {
+            for via in [
+                format!("crate::screens::{other}"),
+                format!("super::{other}::"),
+            ] {
+                assert!(
+                    !code.contains(&via),
+                    "{} reaches into the {other} screen ({via}): what both need lives outside the screens",
+                    path.display()
+                );
+            }
+        }
     }
-    assert!(checked >= 7, "checked only {checked} screens");
 }
 
 #[test]

@@ -3,11 +3,10 @@
 //! them, and why a pasted text was not taken as a game.
 
 use super::{send, send_with, Msg as M, Sender};
-use crate::play::summary::{self, Result as GameResult, Summary};
+use crate::play::summary::{self, Summary};
 use crate::store::History;
 use crate::window::game_kind;
 use crate::{AppWindow, HistoryAdapter, HistoryRowVm, TallyVm};
-use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};
 
 /// What the player does on History and Statistics.
@@ -89,17 +88,6 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     h.on_paste_game(send(tx, move || m(Msg::Paste)));
 }
 
-/// A result as the screens code it (see `HistoryRowVm`).
-pub(crate) fn result_code(r: GameResult) -> i32 {
-    match r {
-        GameResult::Won => 0,
-        GameResult::Lost => 1,
-        GameResult::Drawn => 2,
-        GameResult::SideWon(Color::White) => 3,
-        GameResult::SideWon(Color::Black) => 4,
-    }
-}
-
 /// The games the History list shows at first, and how many more each "Older games" adds.
 pub(crate) const HISTORY_PAGE: usize = 20;
 
@@ -137,7 +125,7 @@ fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usi
         .take(shown)
         .map(|(_, s, reviewed)| HistoryRowVm {
             game: game_kind(s.game),
-            result: result_code(s.result),
+            result: crate::window::result_code(s.result),
             level: s.opponent.level().unwrap_or(0) as i32,
             moves: s.plies.div_ceil(2) as i32,
             date: summary::date(s.ended).into(),
@@ -179,7 +167,7 @@ mod tests {
     use super::*;
     use crate::opponent::Opponent;
     use crate::store::FinishedGame;
-    use dama_core::{GameId, Rules, Session};
+    use dama_core::{Color, GameId, Rules, Session};
 
     fn finished(id: u64, game: GameId) -> FinishedGame {
         let mut s = Session::new(Rules::new(game));

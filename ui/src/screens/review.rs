@@ -4,7 +4,6 @@
 use super::{send, send_with, Command, Msg as M, Sender};
 use crate::board::coords;
 use crate::play::summary::{self, Summary};
-use crate::screens::history::result_code;
 use crate::store::FinishedGame;
 use crate::window::game_kind;
 use crate::{AppWindow, GraphMarkVm, ReviewAdapter, ReviewMoveVm, ReviewRowVm, SpotMark};
@@ -197,7 +196,7 @@ impl Review {
         // The player's side at the bottom, as in the game.
         let flipped = self.human == Color::Black && self.summary.opponent.level().is_some();
         r.set_game(game_kind(self.summary.game));
-        r.set_result(result_code(self.summary.result));
+        r.set_result(crate::window::result_code(self.summary.result));
         r.set_squares(g.kind() == dama_core::BoardKind::Squares8);
         r.set_board_size(g.size() as i32);
         // Once per review: the board's art is painted again when its lines change.
