@@ -165,23 +165,11 @@ fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::opponent::Opponent;
     use crate::store::FinishedGame;
-    use dama_core::{Color, GameId, Rules, Session};
+    use dama_core::GameId;
 
     fn finished(id: u64, game: GameId) -> FinishedGame {
-        let mut s = Session::new(Rules::new(game));
-        s.resign(Color::White).unwrap();
-        FinishedGame {
-            record: s.record().to_json(),
-            opponent: Opponent::Computer(3),
-            human_black: false,
-            ended: 1_700_000_000 + id,
-            analysis: None,
-            ending: None,
-            imported: false,
-            id,
-        }
+        crate::store::tests::resigned(id, game)
     }
 
     // Issue 40: a row of the list (newest first) opens its own game, whatever was listed

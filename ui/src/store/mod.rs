@@ -468,4 +468,4 @@ impl Drop for Saver {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,7 +1,12 @@
 use super::*;
 
 fn finished(id: u64) -> FinishedGame {
-    let mut s = Session::new(Rules::new(GameId::Turkish));
+    resigned(id, GameId::Turkish)
+}
+
+/// A game of `game` that White resigned at once, as the history keeps it (tests).
+pub(crate) fn resigned(id: u64, game: GameId) -> FinishedGame {
+    let mut s = Session::new(Rules::new(game));
     s.resign(dama_core::Color::White).unwrap();
     FinishedGame {
         record: s.record().to_json(),
