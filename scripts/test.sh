@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 
 # Each step prints the time since the start, so a slow CI run shows where its time went.
 start=$(date +%s)
+# No incremental caches: a fresh build never reuses them, and they doubled the target folder
+# (CI runs on a machine whose disk other folders share; one run stopped on a full disk).
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+
 step() { printf '\n== %s == (at %d s)\n' "$*" $(($(date +%s) - start)); }
 trap 'printf "\n== done == (at %d s)\n" $(($(date +%s) - start))' EXIT
 
