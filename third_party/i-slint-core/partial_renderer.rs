@@ -462,14 +462,10 @@ impl<'a, T: ItemRenderer + ItemRendererFeatures> PartialRenderer<'a, T> {
             depth: usize,
         }
 
-        // Two counters per tree depth to give each item its rank among its z-ordered siblings.
-        // `.0` counts every visited item and is what gets stored in the cache entry; `.1`
-        // counts only the items that already have a cache entry and is what the stored rank
-        // is compared against. New items are skipped in the comparison rank so that an
-        // appearing sibling does not shift the ranks of the existing items (their overlap
-        // with the new sibling is covered by the new item's own dirty rect), while two
-        // existing items can never trade places without at least one comparison rank
-        // changing.
+        // Two counters per tree depth. `.0` counts every visited item: its rank among its
+        // z-ordered siblings, stored in the cache entry. `.1` is one more than the highest
+        // stored rank of the siblings visited so far that kept their place (Dama & Zamma
+        // patch: see where it is compared).
         let sibling_counters = RefCell::new(alloc::vec::Vec::<(u16, u16)>::new());
 
         impl ComputeDirtyRegionState {
@@ -544,23 +540,33 @@ impl<'a, T: ItemRenderer + ItemRendererFeatures> PartialRenderer<'a, T> {
                     Some(PartialRenderingCachedData { data: cached_geom, tracker }) => {
                         let rendering_dirty = tracker.as_ref().is_some_and(|tr| tr.is_dirty());
 
-                        // Repaint when the rank among the previously known siblings changed,
-                        // in either direction: two items cannot trade places in the stacking
-                        // order with both comparison ranks unchanged, and since an overlap is
-                        // within both items' rects, repainting the changed one(s) covers it.
-                        // Only a decrease is not enough: in a permutation of three or more
-                        // items a pair can flip while one member keeps its rank and the other
-                        // only rises. A saturated rank (>65535 siblings) always repaints.
-                        let comparison_sibling_index = {
+                        // Dama & Zamma patch (third_party/README.md): repaint an item whose
+                        // place in the stacking order changed relative to the siblings kept
+                        // from the last frame. Published, an item was repainted whenever its
+                        // rank among them changed, so removing one sibling (a path that is no
+                        // longer shown) repainted every sibling drawn after it, all the pieces
+                        // of a board. Here `.1` holds one more than the highest old rank of
+                        // the kept siblings visited so far that were not repainted for their
+                        // rank: an item whose old rank is below it went under one of them.
+                        // The siblings not repainted keep their old ranks in increasing order,
+                        // so their stacking among themselves is unchanged, and every overlap
+                        // with a repainted one lies within the repainted one's rects. New
+                        // items are dirty anyway; removed ones repaint where they were.
+                        let old_sibling_index = core::mem::replace(
+                            cached_geom.sibling_index(),
+                            my_sibling_index,
+                        );
+                        let sibling_index_changed = {
                             let mut counters = sibling_counters.borrow_mut();
-                            let idx = counters[state.depth].1;
-                            counters[state.depth].1 = idx.saturating_add(1);
-                            idx
+                            let kept_above = &mut counters[state.depth].1;
+                            let under = my_sibling_index == u16::MAX
+                                || old_sibling_index == u16::MAX
+                                || old_sibling_index < *kept_above;
+                            if !under {
+                                *kept_above = old_sibling_index + 1;
+                            }
+                            under
                         };
-                        let old_sibling_index =
-                            core::mem::replace(cached_geom.sibling_index(), my_sibling_index);
-                        let sibling_index_changed = my_sibling_index == u16::MAX
-                            || comparison_sibling_index != old_sibling_index;
                         new_state.must_refresh_children |= sibling_index_changed;
 
                         let geometry_changed = !cached_geom.same_geometry(&new_geom);
