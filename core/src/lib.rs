@@ -18,7 +18,8 @@
 //! Layout: [`geometry`] (boards), [`rules`] (games and options), [`position`] and
 //! [`setup`] (positions and the position code), `games` (move generation per family),
 //! [`notation`], [`record`] (game records, JSON and PDN), [`session`] (a game in play, with
-//! its legal moves cached), [`perft`], [`outcome`].
+//! its legal moves cached), [`perft`], [`outcome`], [`puzzle`] (the puzzle bank, its maker
+//! and the Glicko-2 ratings).
 
 #![deny(missing_docs)]
 
@@ -29,6 +30,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod puzzle;
 pub mod record;
 pub mod rules;
 pub mod session;

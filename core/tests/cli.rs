@@ -202,3 +202,38 @@ fn analyse_marks_the_man_given_away_and_refuses_what_is_no_record() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a record"));
 }
+
+/// `dama puzzles` prints a bank the app reads, headed by how it was made; too few puzzles in
+/// the games allowed is an error, said so.
+#[test]
+fn puzzles_prints_a_bank_the_app_reads() {
+    let out = dama()
+        .args([
+            "puzzles", "--game", "turkish", "--count", "2", "--depth", "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("# Dama & Zamma puzzle bank: turkish\n"));
+    assert!(text.contains("at depth 4"));
+    let rules = dama_core::Rules::new(dama_core::GameId::Turkish);
+    assert_eq!(
+        dama_core::puzzle::parse_bank(rules, &text).unwrap().len(),
+        2
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("positions looked at"), "{stderr}");
+    let few = dama()
+        .args([
+            "puzzles", "--game", "zamma", "--count", "50", "--games", "1", "--depth", "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(few.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&few.stderr).contains("raise --games"));
+}

@@ -229,6 +229,27 @@ fn steps() {
     step(s, "screen: Review -> History", || {
         ui.set_screen(dama_ui::Screen::History)
     });
+    // Puzzles (issue 41): opened from Home (the bank read and the progress loaded in this
+    // step: the first time), a piece of the puzzle selected.
+    ui.set_screen(dama_ui::Screen::Home);
+    s.advance(Duration::from_millis(16));
+    s.draw();
+    step(s, "screen: Home -> Puzzles (first time)", || {
+        ui.global::<dama_ui::PuzzleAdapter>().invoke_show_puzzles()
+    });
+    let from = ui
+        .with(|a| a.puzzle_shown())
+        .map(|(_, line)| line[0][0].clone());
+    step(s, "tap: Puzzles, a piece selected", || {
+        use slint::Model;
+        let puzzles = ui.global::<dama_ui::PuzzleAdapter>();
+        let spots = puzzles.get_spots();
+        let at = (0..spots.row_count())
+            .find(|&i| spots.row_data(i).map(|p| p.label.to_string()) == from);
+        if let Some(i) = at {
+            puzzles.invoke_tapped(i as i32, 0.0, 0.0, 48.0);
+        }
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }
 

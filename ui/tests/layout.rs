@@ -174,7 +174,23 @@ fn every_screen_in_every_language_and_orientation_fits() {
                     &["White man", "Erase", "Play this position"],
                 ));
             }
-            checked += 6;
+            // Puzzles (issue 41): Turkish Dama's bank, then Zamma's with the longest status.
+            let puzzles = ui.global::<dama_ui::PuzzleAdapter>();
+            puzzles.invoke_show_puzzles();
+            puzzles.invoke_choose_game(dama_ui::GameKind::Turkish);
+            found.extend(problems(ui, &at("puzzles turkish"), false));
+            if lang == "en" {
+                found.extend(in_view(
+                    ui,
+                    &at("puzzles turkish"),
+                    &["Hint", "Solution", "Next puzzle"],
+                ));
+            }
+            puzzles.invoke_choose_game(dama_ui::GameKind::Zamma);
+            puzzles.set_missed(true);
+            found.extend(problems(ui, &at("puzzles zamma, missed"), false));
+            puzzles.set_missed(false);
+            checked += 8;
         }
     }
     let area = ui.global::<SafeArea>();
@@ -184,7 +200,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
     area.set_bottom(0.0);
     // Arabic mirrors the layout: the header's buttons change sides. (Tall enough that the
     // level chips are in view under the resume card: the page is not scrolled here.)
-    ui.window().set_size(slint::LogicalSize::new(420.0, 1000.0));
+    ui.window().set_size(slint::LogicalSize::new(420.0, 1100.0));
     ui.set_screen(Screen::Home);
     let gear_x = |ui: &AppWindow| {
         ElementHandle::find_by_accessible_label(ui, "Settings")

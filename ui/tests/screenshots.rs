@@ -266,6 +266,18 @@ fn screenshots() {
             shot(ui, &name("statistics"));
             handle.with(|a| a.show_editor());
             shot(ui, &name("editor"));
+            // Puzzles: Turkish Dama's, a piece selected; Zamma's after a hint.
+            let puzzles = ui.global::<dama_ui::PuzzleAdapter>();
+            puzzles.invoke_show_puzzles();
+            puzzles.invoke_choose_game(dama_ui::GameKind::Turkish);
+            if let Some((_, line)) = handle.with(|a| a.puzzle_shown()) {
+                tap(ui, &line[0][0]);
+            }
+            shot(ui, &name("puzzles"));
+            puzzles.invoke_choose_game(dama_ui::GameKind::Zamma);
+            puzzles.invoke_hint();
+            shot(ui, &name("puzzles-zamma"));
+            puzzles.invoke_choose_game(dama_ui::GameKind::Turkish);
         }
         // The dark theme at this size.
         ui.global::<dama_ui::SettingsAdapter>()

@@ -101,7 +101,7 @@ fn siblings_that_come_and_go_repaint_only_their_place_and_frames_stay_whole() {
         },
     ]));
     stack.set_tiles(tiles.clone().into());
-    let mut draw = |screen: &mut Screen| {
+    let draw = |screen: &mut Screen| {
         screen.advance(Duration::from_millis(16));
         screen.draw()
     };

@@ -333,6 +333,17 @@ impl Root {
         })
     }
 
+    /// A position with no game before it, searched over `moves` only (a subset of its
+    /// legal moves: the puzzle maker scores the best move against the others).
+    #[cfg(feature = "tools")]
+    pub(crate) fn among(pos: &Position, moves: Vec<Move>) -> Root {
+        Root {
+            pos: pos.clone(),
+            history: Vec::new(),
+            moves,
+        }
+    }
+
     /// The position to search.
     pub fn position(&self) -> &Position {
         &self.pos

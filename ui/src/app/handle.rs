@@ -6,6 +6,7 @@ use crate::models::Models;
 use crate::play::ai_worker::AiWorker;
 use crate::screens::editor::EditorScreen;
 use crate::screens::history::HistoryScreen;
+use crate::screens::puzzles::PuzzleScreen;
 use crate::screens::review::ReviewScreen;
 use crate::screens::share_sheet::ShareSheet;
 use crate::screens::{self, Msg, Sender};
@@ -108,6 +109,7 @@ pub fn create_with(
             review: ReviewScreen::new(),
             editor: EditorScreen::default(),
             share: ShareSheet::new(sharing),
+            puzzles: PuzzleScreen::new(),
         })
     });
     ui.global::<crate::SettingsAdapter>()
@@ -132,6 +134,7 @@ pub fn create_with(
     screens::review::connect(&ui, &tx);
     screens::editor::connect(&ui, &tx);
     screens::share_sheet::connect(&ui, &tx);
+    screens::puzzles::connect(&ui, &tx);
     crate::board::art::install(&ui);
 
     Ok(AppHandle { window: ui, app })

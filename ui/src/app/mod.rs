@@ -21,9 +21,10 @@ use crate::play::flow::{Effect, Flow};
 use crate::screens::editor::EditorScreen;
 use crate::screens::history::HistoryScreen;
 use crate::screens::home::LastGame;
+use crate::screens::puzzles::PuzzleScreen;
 use crate::screens::review::ReviewScreen;
 use crate::screens::share_sheet::ShareSheet;
-use crate::screens::{editor, history, home, settings, Command, Msg};
+use crate::screens::{editor, history, home, puzzles, settings, Command, Msg};
 use crate::share::NotAGame;
 use crate::sound::{Feedback, Haptic};
 use crate::store::{FinishedGame, History, NewGame, SavedGame, Saver, Settings};
@@ -85,6 +86,7 @@ pub struct App {
     review: ReviewScreen,
     editor: EditorScreen,
     share: ShareSheet,
+    puzzles: PuzzleScreen,
 }
 
 impl App {
@@ -151,6 +153,18 @@ impl App {
                 }
             }
             Msg::Share(m) => self.share.update(&ui, m),
+            Msg::Puzzles(m) => {
+                if matches!(m, puzzles::Msg::Show) {
+                    // Read the first time the screen opens, not at start-up.
+                    if !self.puzzles.loaded() {
+                        self.puzzles.load(self.saver.store().load_puzzles());
+                    }
+                    ui.set_screen(Screen::Puzzles);
+                }
+                if let Some(command) = self.puzzles.update(&ui, m) {
+                    self.command(command);
+                }
+            }
         }
     }
 
@@ -182,6 +196,7 @@ impl App {
                 };
                 self.editor.clipboard_answered(&ui, answer);
             }
+            Command::SavePuzzles(progress) => self.saver.puzzles(&progress),
             Command::KeepAnalysis(id, analysis) => {
                 if let Some(g) = self.history.games.iter_mut().find(|g| g.id == id) {
                     g.analysis = Some(analysis);
@@ -316,6 +331,12 @@ impl App {
     /// Sets the animation speed (0 off … 3 slow).
     pub fn set_anim_speed(&mut self, speed: u8) {
         self.settings.anim_speed = speed.min(3);
+    }
+
+    /// The puzzle on the Puzzles screen: its id and its line as the labels of each move's
+    /// route (for tests and the platform layers).
+    pub fn puzzle_shown(&self) -> Option<(String, Vec<Vec<String>>)> {
+        self.puzzles.shown()
     }
 
     /// The record of the game in play (for tests and the platform layers).

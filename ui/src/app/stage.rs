@@ -12,9 +12,6 @@ use dama_core::GameRecord;
 use slint::{ComponentHandle, TimerMode};
 use std::time::Duration;
 
-/// The touch target guideline (Material: 48 dp), in logical pixels.
-const TOUCH_TARGET: f32 = 48.0;
-
 impl App {
     /// A message of the game screen.
     pub(super) fn game(&mut self, m: game::Msg) {
@@ -104,15 +101,12 @@ impl App {
     pub fn tap_near(&mut self, index: usize, offset: (f32, f32), cell: f32) {
         let Some(flow) = self.flow() else { return };
         let g = flow.game().position().geometry();
-        let Some(&p) = g.points().get(index) else {
+        let flipped = crate::screens::game::flipped(flow, flow.game().position(), &self.settings);
+        let Some((p, at, radius)) = crate::board::coords::touch(g, index, offset, cell, flipped)
+        else {
             return;
         };
-        let flipped = crate::screens::game::flipped(flow, flow.game().position(), &self.settings);
-        let board = cell.max(1.0) * g.size() as f32;
         let xy = |q| crate::board::coords::xy(g, q, flipped);
-        let (x, y) = xy(p);
-        let at = (x + offset.0 / board, y + offset.1 / board);
-        let radius = (TOUCH_TARGET / 2.0).max(cell / 2.0) / board;
         let aimed = flow.selection().aimed_at(p, at, radius, xy);
         self.play(|f| f.tap(aimed));
     }

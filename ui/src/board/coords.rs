@@ -16,6 +16,28 @@ pub fn xy(g: &Geometry, p: Point, flipped: bool) -> (f32, f32) {
     }
 }
 
+/// The touch target guideline (Material: 48 dp), in logical pixels.
+pub const TOUCH_TARGET: f32 = 48.0;
+
+/// A tap on the point at `index` of the board's points, `offset` logical pixels from its
+/// centre, on a board of cells `cell` wide: the point, where the tap fell (0..1 of the
+/// board) and how far from a point's centre a tap still means it (the selection picks the
+/// point meant near it: `Selection::aimed_at`).
+pub fn touch(
+    g: &Geometry,
+    index: usize,
+    offset: (f32, f32),
+    cell: f32,
+    flipped: bool,
+) -> Option<(Point, (f32, f32), f32)> {
+    let &p = g.points().get(index)?;
+    let board = cell.max(1.0) * g.size() as f32;
+    let (x, y) = xy(g, p, flipped);
+    let at = (x + offset.0 / board, y + offset.1 / board);
+    let radius = (TOUCH_TARGET / 2.0).max(cell / 2.0) / board;
+    Some((p, at, radius))
+}
+
 /// The coordinates drawn on the board at `p`: its file letter when it is on the bottom row,
 /// its rank number when it is in the left column (as seen by the player at the bottom).
 pub fn edge_labels(g: &Geometry, p: Point, flipped: bool) -> (String, String) {

@@ -9,5 +9,6 @@ pub mod clock;
 pub mod editing;
 pub mod effect;
 pub mod flow;
+pub mod puzzle;
 pub mod selection;
 pub mod summary;

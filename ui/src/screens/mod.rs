@@ -10,6 +10,7 @@ pub(crate) mod editor;
 pub(crate) mod game;
 pub(crate) mod history;
 pub(crate) mod home;
+pub(crate) mod puzzles;
 pub mod review;
 pub(crate) mod settings;
 pub(crate) mod share_sheet;
@@ -30,6 +31,8 @@ pub(crate) enum Msg {
     Editor(editor::Msg),
     /// In the share sheet.
     Share(share_sheet::Msg),
+    /// On the Puzzles screen.
+    Puzzles(puzzles::Msg),
 }
 
 /// What a screen needs of the app, outside itself.
@@ -48,6 +51,8 @@ pub(crate) enum Command {
     PasteCode,
     /// Keep this finished review with the history entry of this id (and save it).
     KeepAnalysis(u64, dama_core::ai::analysis::Analysis),
+    /// Save the puzzle progress.
+    SavePuzzles(Box<crate::store::PuzzleProgress>),
 }
 
 /// Where the screens' messages go: the app, through a weak reference (so the window's

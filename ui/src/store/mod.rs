@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
+mod puzzles;
+pub use puzzles::{PuzzleProgress, Track, Tried, PUZZLES_LIMIT};
+
 /// What the player chose on the home screen: typed, so a new game never parses option text
 /// (nor falls back to the standard rules when it would not parse).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -371,6 +374,7 @@ enum Write {
     Settings(Settings),
     Game(Option<SavedGame>),
     History(Vec<FinishedGame>),
+    Puzzles(PuzzleProgress),
 }
 
 /// Saves off the UI thread (each save is a write and an fsync): the newest settings and game
@@ -402,10 +406,12 @@ impl Saver {
             self.thread = Some(std::thread::spawn(move || {
                 while let Ok(first) = pending.recv() {
                     let (mut settings, mut game, mut history) = (None, None, None);
+                    let mut puzzles = None;
                     let mut keep = |w| match w {
                         Write::Settings(s) => settings = Some(s),
                         Write::Game(g) => game = Some(g),
                         Write::History(h) => history = Some(h),
+                        Write::Puzzles(p) => puzzles = Some(p),
                     };
                     keep(first);
                     while let Ok(w) = pending.recv_timeout(SAVE_PAUSE) {
@@ -413,6 +419,9 @@ impl Saver {
                     }
                     if let Some(s) = settings {
                         let _ = store.save_settings(&s);
+                    }
+                    if let Some(p) = puzzles {
+                        let _ = store.save_puzzles(&p);
                     }
                     // The finished game joins the history before the unfinished one is
                     // forgotten: a crash between the two loses nothing.
@@ -445,6 +454,11 @@ impl Saver {
         }
     }
 
+    /// Where it writes (what is read back comes from there).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// Saves the settings soon.
     pub fn settings(&mut self, s: &Settings) {
         self.send(Write::Settings(s.clone()));
@@ -453,6 +467,11 @@ impl Saver {
     /// Saves the history soon.
     pub fn history(&mut self, games: &[FinishedGame]) {
         self.send(Write::History(games.to_vec()));
+    }
+
+    /// Saves the puzzle progress soon.
+    pub fn puzzles(&mut self, p: &PuzzleProgress) {
+        self.send(Write::Puzzles(p.clone()));
     }
 
     /// Saves the unfinished game soon (`None`: forgets it, the game ended).

@@ -10,13 +10,14 @@
 
 //!
 //! The scenarios live in one file per part of the app (`play`, `endings`, `games`, `feel`,
-//! `screens`), their helpers in `harness`.
+//! `screens`, `puzzles`), their helpers in `harness`.
 
 mod endings;
 mod feel;
 mod games;
 mod harness;
 mod play;
+mod puzzles;
 mod screens;
 
 use dama_core::rules::{options_of, OPTIONS};
@@ -33,6 +34,7 @@ use games::*;
 use harness::*;
 use i_slint_backend_testing::ElementHandle;
 use play::*;
+use puzzles::*;
 use screens::*;
 use slint::platform::PointerEventButton;
 use slint::{ComponentHandle, Model};
@@ -96,6 +98,7 @@ fn main() {
         a_finished_game_is_reviewed_from_the_history,
         a_position_is_set_up_and_played,
         games_and_positions_are_shared_and_pasted,
+        a_puzzle_is_solved_another_missed_and_the_rating_kept,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

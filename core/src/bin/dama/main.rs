@@ -9,6 +9,7 @@
 //! `dama <command> --help` explains one.
 
 mod play;
+mod puzzles;
 mod tune;
 
 use dama_core::ai::Limits;
@@ -29,10 +30,11 @@ const USAGE: &str = "usage:
       spec: random | level=N | limits joined by commas: depth=N, nodes=N, movetime=MS, variety=N (e.g. nodes=100000,variety=10)
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
   dama analyse <record file | -> [--nodes N]
+  dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--threads N]
   dama help [<command>]   (or dama <command> --help)";
 
 /// `dama <command> --help`: what each command does, its flags and an example.
-const COMMANDS: [(&str, &str); 9] = [
+const COMMANDS: [(&str, &str); 10] = [
     (
         "perft",
         "dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
@@ -101,6 +103,17 @@ const COMMANDS: [(&str, &str); 9] = [
   more lost against the engine's best) and blunders (2.5 men or more), with the best move.
   --nodes N  the search per position (default 150000: the same review on every machine)
   example: dama analyse game.pdn --nodes 300000",
+    ),
+    (
+        "puzzles",
+        "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--threads N]
+  Makes a puzzle bank from engine games and prints it (the app's bank format): positions
+  where one move is at least two men better than any other at depth D, with the line that
+  follows, each player's move in it as clearly best. The same seed and depth give the same
+  bank on every machine and thread count. What it took goes to stderr.
+  --count N   puzzles (default 300)     --seed S   the first game's seed (default 1)
+  --depth D   the proving depth (default 8)   --games N  games at most (default 20000)
+  example: dama puzzles --game zamma --count 300 --threads 2 > zamma.txt",
     ),
 ];
 
@@ -280,7 +293,7 @@ fn parse(args: &[String], wants_depth: bool) -> Result<Common, String> {
                 i += 1;
             }
             "--level" | "--depth" | "--movetime" | "--nodes" | "--seed" | "--a" | "--b"
-            | "--games" => {
+            | "--games" | "--count" => {
                 extra.push((a[2..].to_string(), value(i, a)?));
                 i += 1;
             }
@@ -412,6 +425,19 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         "engine" => play::engine_loop(),
         "analyse" | "analyze" => analyse(rest),
+        "puzzles" => {
+            let c = parse(rest, false)?;
+            let settings = dama_core::puzzle::maker::Settings {
+                rules: c.rules,
+                count: c.number("count")?.unwrap_or(300).clamp(1, 100_000) as usize,
+                seed: c.number("seed")?.unwrap_or(1),
+                depth: c.number("depth")?.unwrap_or(8).clamp(1, 20) as u32,
+                max_games: c.number("games")?.unwrap_or(20_000).clamp(1, 10_000_000) as u32,
+                threads: c.threads,
+            };
+            let command = format!("dama puzzles {}", rest.join(" "));
+            puzzles::run(c.rules, settings, &command)
+        }
         "tune" => {
             let c = parse(rest, false)?;
             let games = c.number("games")?.unwrap_or(200).clamp(1, 1_000_000) as u32;

@@ -1,0 +1,248 @@
+//! Puzzles: positions from engine games where one move wins clearly, with the line that
+//! follows it, as the project's own tool made them (`dama puzzles`, [`maker`]), and the
+//! ratings that rate the player and each puzzle ([`glicko`]).
+//!
+//! A bank is text, one puzzle a line (`#` starts a comment), fields split by tabs:
+//!
+//! ```text
+//! <id> <depth> <rating> <position code> <line>
+//! t3/41 6 1620 W:Wc3,d4,...:Bb6,... d4-d5 c6xc4 b3xd3
+//! ```
+//!
+//! `id` names where it was found (game seed / ply), `depth` the shallowest search that finds
+//! the first move and keeps it to the depth the tool stated, `rating` its starting
+//! difficulty; the line alternates the player's moves (first, last, and every other) and the
+//! opponent's replies, in notation, one word each (PDN's form for a huff removal).
+
+pub mod glicko;
+#[cfg(feature = "tools")]
+pub mod maker;
+
+use crate::moves::Move;
+use crate::notation;
+use crate::position::Position;
+use crate::rules::Rules;
+use std::fmt;
+
+/// One puzzle: the position, and the line the player must find (the player's moves at even
+/// places, the opponent's replies at odd ones).
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    /// Where it comes from (game seed / ply): its name, unique in a bank.
+    pub id: String,
+    /// The position, the player to move.
+    pub start: Position,
+    /// The solution line, the player's moves first.
+    pub line: Vec<Move>,
+    /// The shallowest search depth that finds the first move.
+    pub depth: u8,
+    /// The starting difficulty on the Glicko scale.
+    pub rating: u16,
+}
+
+/// What is wrong with a bank's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for BankError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "puzzle bank, line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for BankError {}
+
+/// The bank that comes with the app for `game` (feature `puzzle-bank`): Turkish Dama's and
+/// Zamma's, made by `dama puzzles` (each file's head says how).
+#[cfg(feature = "puzzle-bank")]
+pub fn bundled(game: crate::rules::GameId) -> Option<&'static str> {
+    use crate::rules::GameId;
+    match game {
+        GameId::Turkish => Some(include_str!("../../puzzles/turkish.tsv")),
+        GameId::Zamma => Some(include_str!("../../puzzles/zamma.tsv")),
+        _ => None,
+    }
+}
+
+/// How a move the player tried compares with the puzzle's line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// The line's move, and more is to be found (the opponent's reply is `line[ply + 1]`).
+    Right,
+    /// The line's last move: solved.
+    Solved,
+    /// Not the line's move.
+    Wrong,
+}
+
+impl Puzzle {
+    /// The player's moves to find.
+    pub fn moves_to_find(&self) -> usize {
+        self.line.len().div_ceil(2)
+    }
+
+    /// Judges `mv`, tried at place `ply` of the line (an even place: the player's turn).
+    pub fn judge(&self, ply: usize, mv: &Move) -> Attempt {
+        match self.line.get(ply) {
+            Some(m) if m == mv && ply + 1 >= self.line.len() => Attempt::Solved,
+            Some(m) if m == mv => Attempt::Right,
+            _ => Attempt::Wrong,
+        }
+    }
+
+    /// The position at place `ply` of the line.
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut p = self.start.clone();
+        for m in self.line.iter().take(ply) {
+            p.play_unchecked(m);
+        }
+        p
+    }
+
+    /// The line in notation, one word a move.
+    pub fn line_text(&self) -> Vec<String> {
+        notation::line(&self.start, &self.line)
+            .iter()
+            .map(|n| notation::one_word(n))
+            .collect()
+    }
+
+    /// The puzzle as one line of a bank.
+    pub fn to_bank_line(&self) -> String {
+        format!(
+            "{}\t{}\t{}\t{}\t{}",
+            self.id,
+            self.depth,
+            self.rating,
+            self.start.to_code(),
+            self.line_text().join(" ")
+        )
+    }
+}
+
+/// Reads a bank of puzzles for `rules`: every position valid, every move of every line legal
+/// where it is played, every id once.
+pub fn parse_bank(rules: Rules, text: &str) -> Result<Vec<Puzzle>, BankError> {
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut ids = std::collections::HashSet::new();
+    for (i, raw) in text.lines().enumerate() {
+        let err = |message: String| BankError {
+            line: i + 1,
+            message,
+        };
+        let l = raw.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = l.split('\t').collect();
+        let [id, depth, rating, code, line] = fields[..] else {
+            return Err(err(format!("{} fields, not 5", fields.len())));
+        };
+        let depth: u8 = depth
+            .parse()
+            .map_err(|_| err(format!("depth '{depth}' is not a number")))?;
+        let rating: u16 = rating
+            .parse()
+            .map_err(|_| err(format!("rating '{rating}' is not a number")))?;
+        let start = Position::from_code(rules, code).map_err(|e| err(e.to_string()))?;
+        let words =
+            notation::join_huffs(line.split_whitespace()).map_err(|e| err(e.to_string()))?;
+        if words.is_empty() {
+            return Err(err("no moves".into()));
+        }
+        let mut p = start.clone();
+        let mut moves = Vec::with_capacity(words.len());
+        for w in &words {
+            let m = notation::parse_move(&p, w).map_err(|e| err(e.to_string()))?;
+            p = p.play(&m).map_err(|e| err(e.to_string()))?;
+            moves.push(m);
+        }
+        if !ids.insert(id.to_string()) {
+            return Err(err(format!("id '{id}' twice")));
+        }
+        out.push(Puzzle {
+            id: id.to_string(),
+            start,
+            line: moves,
+            depth,
+            rating,
+        });
+    }
+    Ok(out)
+}
+
+/// The puzzle of the day `day` (days since 1970-01-01, UTC): every puzzle once before any
+/// comes again, in an order that does not follow the bank's.
+pub fn daily(bank_len: usize, day: u64) -> Option<usize> {
+    if bank_len == 0 {
+        return None;
+    }
+    let n = bank_len as u64;
+    // A step coprime with n walks all of 0..n; the golden ratio's spreads neighbours apart.
+    let mut step = (n as f64 * 0.618_033_988_75) as u64 | 1;
+    while gcd(step, n) != 1 {
+        step += 1;
+    }
+    Some(((day % n) * step % n) as usize)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    #[test]
+    fn a_bank_line_round_trips_and_bad_lines_are_named() {
+        let rules = Rules::new(GameId::Turkish);
+        let text = "# a comment\nt1/2\t3\t1400\tW:Wd4:Bd6,d7\td4-d5\n";
+        let bank = parse_bank(rules, text).unwrap();
+        assert_eq!(bank.len(), 1);
+        assert_eq!(bank[0].to_bank_line(), text.lines().nth(1).unwrap());
+        assert_eq!(bank[0].judge(0, &bank[0].line[0]), Attempt::Solved);
+        for (bad, why) in [
+            ("t1\t3\t1400\tW:Wd4:Bd6", "fields"),
+            ("t1\tx\t1400\tW:Wd4:Bd6\td4-d5", "depth"),
+            ("t1\t3\t1400\tW:Wz9:Bd6\td4-d5", ""),
+            ("t1\t3\t1400\tW:Wd4:Bd6,d7\td4-d3", ""),
+            ("t1\t3\t1400\tW:Wd4:Bd6,d7\t", "fields"),
+        ] {
+            let e = parse_bank(rules, bad).unwrap_err();
+            assert_eq!(e.line, 1);
+            assert!(e.message.contains(why), "{e}");
+        }
+        let twice = format!(
+            "{}\n{}",
+            text.lines().nth(1).unwrap(),
+            text.lines().nth(1).unwrap()
+        );
+        assert!(parse_bank(rules, &twice)
+            .unwrap_err()
+            .message
+            .contains("twice"));
+    }
+
+    #[test]
+    fn the_daily_puzzle_visits_every_puzzle_once_a_round() {
+        for n in [1usize, 2, 7, 300, 301, 618] {
+            let mut seen: Vec<usize> = (0..n as u64).map(|d| daily(n, d).unwrap()).collect();
+            assert_eq!(daily(n, 20_000), daily(n, 20_000 + n as u64));
+            seen.sort();
+            seen.dedup();
+            assert_eq!(seen.len(), n);
+        }
+        assert_eq!(daily(0, 5), None);
+    }
+}

@@ -1,0 +1,432 @@
+//! Puzzles: the bundled banks (Turkish Dama's and Zamma's, read the first time the screen
+//! opens, not at start-up), the puzzle nearest the player's rating among those not yet tried,
+//! the daily puzzle, and the play of one puzzle (`play::puzzle`) on the board. Each first
+//! attempt moves the player's rating and the puzzle's (Glicko-2); the progress is saved.
+
+use super::{send, send_with, Command, Msg as M, Sender};
+use crate::board::coords;
+use crate::play::puzzle::{Solving, State, Step};
+use crate::store::PuzzleProgress;
+use crate::window::{game_id, game_kind};
+use crate::{AppWindow, GameKind, PieceVm, PuzzleAdapter, PuzzleState, SpotMark, SpotVm};
+use dama_core::puzzle::{self, Puzzle};
+use dama_core::{Color, GameId, Point, Rules};
+use slint::{ComponentHandle, ModelRc, VecModel};
+use std::rc::Rc;
+
+/// What the player does on the Puzzles screen.
+pub(crate) enum Msg {
+    /// The screen opened (from Home).
+    Show,
+    /// Turkish Dama's or Zamma's bank chosen.
+    ChooseGame(GameKind),
+    /// A point of the board tapped (index, offset from its centre, cell size).
+    Tapped(i32, f32, f32, f32),
+    /// *Hint*.
+    Hint,
+    /// *Solution*: the line's next move played for the player.
+    Solution,
+    /// *Next puzzle*.
+    Next,
+    /// *Daily puzzle*.
+    Daily,
+    /// The pause before the opponent's reply is over.
+    ReplyDue,
+}
+
+/// The screen's state: the banks read so far, the progress, the puzzle on the board.
+pub(crate) struct PuzzleScreen {
+    game: GameId,
+    turkish: Option<Vec<Puzzle>>,
+    zamma: Option<Vec<Puzzle>>,
+    progress: Option<PuzzleProgress>,
+    solving: Option<Solving>,
+    /// The puzzle on the board is today's.
+    daily: bool,
+    /// What the last rated attempt changed the rating by.
+    change: Option<i32>,
+    /// The hint's route, while it is shown.
+    hint: Option<Vec<Point>>,
+    spots: Rc<VecModel<SpotVm>>,
+    pieces: Rc<VecModel<PieceVm>>,
+    /// The board whose lines are drawn (game, flipped).
+    lines_for: Option<(GameId, bool)>,
+}
+
+/// Today, as days since 1970-01-01 (UTC): the daily puzzle's day.
+fn today() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0)
+}
+
+/// The bank of `game` (Zamma's for the Zamma family), parsed and checked.
+fn read_bank(game: GameId) -> Vec<Puzzle> {
+    let text = puzzle::bundled(game).unwrap_or("");
+    // The banks are checked by the core's tests; a damaged one shows no puzzles.
+    puzzle::parse_bank(Rules::new(game), text).unwrap_or_default()
+}
+
+/// The puzzle to offer next: among those not tried, the one rated nearest the player; once
+/// all were tried, the next one after `current` in the bank.
+pub(crate) fn next_index(
+    bank: &[Puzzle],
+    tried: &dyn Fn(&str) -> bool,
+    rating: f64,
+    current: Option<usize>,
+) -> Option<usize> {
+    let fresh = bank
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| !tried(&p.id) && Some(*i) != current)
+        .min_by(|(_, a), (_, b)| {
+            let d = |p: &Puzzle| (p.rating as f64 - rating).abs();
+            d(a).total_cmp(&d(b))
+        })
+        .map(|(i, _)| i);
+    fresh.or_else(|| (!bank.is_empty()).then(|| current.map_or(0, |c| (c + 1) % bank.len())))
+}
+
+impl PuzzleScreen {
+    /// Nothing read yet.
+    pub(crate) fn new() -> PuzzleScreen {
+        PuzzleScreen {
+            game: GameId::Turkish,
+            turkish: None,
+            zamma: None,
+            progress: None,
+            solving: None,
+            daily: false,
+            change: None,
+            hint: None,
+            spots: Rc::default(),
+            pieces: Rc::default(),
+            lines_for: None,
+        }
+    }
+
+    /// Whether the progress was read.
+    pub(crate) fn loaded(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// The progress read from the store (the first time the screen opens).
+    pub(crate) fn load(&mut self, progress: PuzzleProgress) {
+        self.progress = Some(progress);
+    }
+
+    fn bank(&mut self) -> &[Puzzle] {
+        let slot = match self.game {
+            GameId::Turkish => &mut self.turkish,
+            _ => &mut self.zamma,
+        };
+        slot.get_or_insert_with(|| read_bank(self.game))
+    }
+
+    fn progress(&mut self) -> &mut PuzzleProgress {
+        self.progress.get_or_insert_with(PuzzleProgress::default)
+    }
+
+    /// Puts puzzle `i` of the bank on the board.
+    fn start(&mut self, i: usize, daily: bool) {
+        let Some(p) = self.bank().get(i).cloned() else {
+            self.solving = None;
+            return;
+        };
+        self.solving = Some(Solving::new(p));
+        self.daily = daily;
+        self.hint = None;
+    }
+
+    fn current_index(&mut self) -> Option<usize> {
+        let id = self.solving.as_ref()?.puzzle().id.clone();
+        self.bank().iter().position(|p| p.id == id)
+    }
+
+    /// The next puzzle for the player.
+    fn next(&mut self) {
+        let current = self.current_index();
+        let game = self.game;
+        let track = self.progress().track(game).clone();
+        let i = next_index(
+            self.bank(),
+            &|id| track.tried.contains_key(id),
+            track.rating.rating,
+            current,
+        );
+        if let Some(i) = i {
+            self.start(i, false);
+        }
+    }
+
+    /// Today's puzzle of this bank.
+    fn daily(&mut self) {
+        if let Some(i) = puzzle::daily(self.bank().len(), today()) {
+            self.start(i, true);
+        }
+    }
+
+    /// Rates the attempt once its result is known (a first attempt only); whether the
+    /// progress changed.
+    fn rate(&mut self) -> bool {
+        let Some(s) = &self.solving else { return false };
+        let Some(solved) = s.result() else {
+            return false;
+        };
+        let (id, start) = (s.puzzle().id.clone(), s.puzzle().rating);
+        let daily = self.daily && solved;
+        let game = self.game;
+        let track = self.progress().track(game);
+        let before = track.rating.rating;
+        let rated = track.rate(&id, start, solved);
+        let after = track.rating.rating;
+        let daily_now = daily && track.daily_solved != Some(today());
+        if daily_now {
+            track.daily_solved = Some(today());
+        }
+        if rated {
+            self.change = Some((after - before).round() as i32);
+        }
+        rated || daily_now
+    }
+
+    /// Handles a message; returns the save it needs.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg) -> Option<Command> {
+        let mut changed = false;
+        match msg {
+            Msg::Show => {
+                if self.solving.is_none() {
+                    self.next();
+                }
+            }
+            Msg::ChooseGame(g) => {
+                let g = game_id(g);
+                if g != self.game {
+                    self.game = g;
+                    self.change = None;
+                    self.solving = None;
+                    self.next();
+                }
+            }
+            Msg::Tapped(i, dx, dy, cell) => {
+                let flipped = self.flipped();
+                if let Some(s) = &mut self.solving {
+                    let g = s.game().position().geometry();
+                    if let Some((p, at, radius)) =
+                        coords::touch(g, i.max(0) as usize, (dx, dy), cell, flipped)
+                    {
+                        let xy = |q| coords::xy(g, q, flipped);
+                        let aimed = s.selection().aimed_at(p, at, radius, xy);
+                        if let Step::Played(_) = s.tap(aimed) {
+                            self.hint = None;
+                            changed = self.rate();
+                        }
+                    }
+                }
+            }
+            Msg::Hint => {
+                if let Some(s) = &mut self.solving {
+                    self.hint = s.hint();
+                    changed = self.rate();
+                }
+            }
+            Msg::Solution => {
+                if let Some(s) = &mut self.solving {
+                    self.hint = None;
+                    s.show_next();
+                    changed = self.rate();
+                }
+            }
+            Msg::ReplyDue => {
+                if let Some(s) = &mut self.solving {
+                    s.reply();
+                }
+            }
+            Msg::Next => {
+                self.change = None;
+                self.next();
+            }
+            Msg::Daily => {
+                self.change = None;
+                self.daily();
+            }
+        }
+        self.show(ui);
+        changed.then(|| Command::SavePuzzles(Box::new(self.progress().clone())))
+    }
+
+    /// The puzzle on the board: its id and its line, each move as the labels of its route
+    /// (what a player taps; for tests and the platforms' self-tests).
+    pub(crate) fn shown(&self) -> Option<(String, Vec<Vec<String>>)> {
+        let p = self.solving.as_ref()?.puzzle();
+        let g = p.start.geometry();
+        let mut pos = p.start.clone();
+        let mut routes = Vec::new();
+        for m in &p.line {
+            let path = pos.move_path(m)?;
+            routes.push(path.iter().map(|&q| g.label(q).to_string()).collect());
+            pos.play_unchecked(m);
+        }
+        Some((p.id.clone(), routes))
+    }
+
+    /// The player's side at the bottom: flipped when Black is to find the moves.
+    fn flipped(&self) -> bool {
+        self.solving
+            .as_ref()
+            .is_some_and(|s| s.puzzle().start.side_to_move() == Color::Black)
+    }
+
+    /// Everything into the window.
+    pub(crate) fn show(&mut self, ui: &AppWindow) {
+        let a = ui.global::<PuzzleAdapter>();
+        let game = self.game;
+        a.set_game(game_kind(game));
+        let flipped = self.flipped();
+        let track = self.progress().track(game).clone();
+        a.set_rating(track.rating.shown());
+        a.set_provisional(track.rating.provisional());
+        a.set_rated(self.change.is_some());
+        a.set_change(self.change.unwrap_or(0));
+        a.set_solved_count(track.solved() as i32);
+        a.set_tried_count(track.tried.len() as i32);
+        a.set_daily(self.daily);
+        a.set_daily_solved(track.daily_solved == Some(today()));
+        let Some(s) = &self.solving else {
+            // A bank that did not read (the core's tests check the bundled ones): no board.
+            crate::models::sync(&self.spots, Vec::new());
+            crate::models::sync(&self.pieces, Vec::new());
+            a.set_state(PuzzleState::Solved);
+            return;
+        };
+        let pos = s.game().position();
+        let g = pos.geometry();
+        a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
+        a.set_board_size(g.size() as i32);
+        if self.lines_for.replace((game, flipped)) != Some((game, flipped)) {
+            a.set_lines(ModelRc::new(VecModel::from(crate::window::line_vms(
+                g, flipped,
+            ))));
+            a.set_spots(ModelRc::from(self.spots.clone()));
+            a.set_pieces(ModelRc::from(self.pieces.clone()));
+        }
+        let marks = s.selection().marks();
+        let last = s.last_path().filter(|l| l.len() > 1);
+        let last_ends: Vec<Point> = last
+            .as_ref()
+            .map(|l| vec![l[0], l[l.len() - 1]])
+            .unwrap_or_default();
+        let hint_ends: Vec<Point> = self
+            .hint
+            .as_ref()
+            .map(|h| vec![h[0], h[h.len() - 1]])
+            .unwrap_or_default();
+        let (spots, _) = crate::window::still_board(
+            g,
+            flipped,
+            |_| None,
+            |p| {
+                use crate::play::selection::Mark;
+                let mark = match marks.iter().find(|(q, _)| *q == p) {
+                    Some((_, Mark::Destination)) => SpotMark::Destination,
+                    Some((_, Mark::Landing)) => SpotMark::Landing,
+                    Some((_, Mark::Target)) => SpotMark::Target,
+                    None if hint_ends.contains(&p) => SpotMark::Hint,
+                    None => SpotMark::None,
+                };
+                (mark, last_ends.contains(&p))
+            },
+        );
+        // The selected piece, and the pieces that must capture (R-T6, R-Z13) ringed.
+        let selected = s.selection().selected();
+        let must = s.selection().must_capture();
+        let pieces: Vec<PieceVm> = g
+            .points()
+            .iter()
+            .filter_map(|&p| {
+                let pc = pos.piece_at(p)?;
+                let (x, y) = coords::xy(g, p, flipped);
+                Some(PieceVm {
+                    x,
+                    y,
+                    white: pc.color == Color::White,
+                    king: pc.role == dama_core::position::Role::King,
+                    selected: selected == Some(p),
+                    must: selected.is_none() && must.contains(&p),
+                    ..PieceVm::default()
+                })
+            })
+            .collect();
+        crate::models::sync(&self.spots, spots);
+        crate::models::sync_in_place(&self.pieces, pieces);
+        let path = |l: Option<&Vec<Point>>| {
+            crate::window::path_vm(
+                l.map(|l| coords::boxed_polyline(g, l, flipped))
+                    .unwrap_or_default(),
+            )
+        };
+        a.set_last_move(path(last.as_ref()));
+        a.set_hint_path(path(self.hint.as_ref()));
+        a.set_white_to_move(s.puzzle().start.side_to_move() == Color::White);
+        a.set_state(match s.state() {
+            State::Solving => PuzzleState::Solving,
+            State::Replying => PuzzleState::Replying,
+            State::Solved => PuzzleState::Solved,
+        });
+        a.set_missed(s.missed());
+        a.set_helped(s.hinted());
+        let (found, to_find) = s.progress();
+        a.set_found(found as i32);
+        a.set_to_find(to_find as i32);
+        a.set_puzzle_rating(
+            track
+                .tried
+                .get(&s.puzzle().id)
+                .map(|t| t.rating.shown())
+                .unwrap_or(s.puzzle().rating as i32),
+        );
+    }
+}
+
+/// Wires the Puzzles screen's callbacks: each sends its message.
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
+    let a = ui.global::<PuzzleAdapter>();
+    let m = M::Puzzles;
+    a.on_show_puzzles(send(tx, move || m(Msg::Show)));
+    a.on_choose_game(send_with(tx, move |g| m(Msg::ChooseGame(g))));
+    let t = tx.clone();
+    a.on_tapped(move |i, dx, dy, cell| t(m(Msg::Tapped(i, dx, dy, cell))));
+    a.on_hint(send(tx, move || m(Msg::Hint)));
+    a.on_solution(send(tx, move || m(Msg::Solution)));
+    a.on_next(send(tx, move || m(Msg::Next)));
+    a.on_daily_puzzle(send(tx, move || m(Msg::Daily)));
+    a.on_reply_due(send(tx, move || m(Msg::ReplyDue)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_puzzle_is_the_untried_one_nearest_the_rating_then_the_bank_in_turn() {
+        let bank = read_bank(GameId::Turkish);
+        assert!(bank.len() >= 300);
+        let none = |_: &str| false;
+        let i = next_index(&bank, &none, 1500.0, None).unwrap();
+        let nearest = bank
+            .iter()
+            .map(|p| (p.rating as f64 - 1500.0).abs())
+            .fold(f64::MAX, f64::min);
+        assert_eq!((bank[i].rating as f64 - 1500.0).abs(), nearest);
+        let j = next_index(&bank, &none, 1500.0, Some(i)).unwrap();
+        assert_ne!(i, j, "not the same one again");
+        let all = |_: &str| true;
+        assert_eq!(next_index(&bank, &all, 1500.0, Some(7)), Some(8));
+        assert_eq!(
+            next_index(&bank, &all, 1500.0, Some(bank.len() - 1)),
+            Some(0)
+        );
+        assert_eq!(next_index(&[], &none, 1500.0, None), None);
+    }
+}

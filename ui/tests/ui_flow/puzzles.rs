@@ -1,0 +1,126 @@
+//! The Puzzles screen, as a player uses it: opened from Home, a puzzle solved by taps on the
+//! board (the opponent's replies coming by themselves), the next one missed and its
+//! solution shown, the rating moved each time, and the progress there after a restart.
+
+use super::*;
+use dama_ui::{PuzzleAdapter, PuzzleState};
+
+/// Plays the move whose route is `route` by tapping its points in order, until it is played.
+async fn play_route(ui: &AppWindow, route: &[String]) {
+    let before = ui.global::<PuzzleAdapter>().get_found();
+    let state = ui.global::<PuzzleAdapter>().get_state();
+    for label in route {
+        tap(ui, label).await;
+        let a = ui.global::<PuzzleAdapter>();
+        if a.get_found() != before || a.get_state() != state || a.get_missed() {
+            return;
+        }
+    }
+}
+
+/// Waits until the opponent's reply (on the screen's timer) has come.
+async fn reply_comes(ui: &AppWindow) {
+    for _ in 0..200 {
+        if ui.global::<PuzzleAdapter>().get_state() != PuzzleState::Replying {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("no reply came");
+}
+
+pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
+    h: AppHandle,
+    dir: PathBuf,
+) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Puzzles").await;
+    assert_eq!(ui.get_screen(), Screen::Puzzles);
+    let a = ui.global::<PuzzleAdapter>();
+    assert_eq!(a.get_game(), GameKind::Turkish);
+    assert_eq!((a.get_rating(), a.get_provisional()), (1500, true));
+    assert_eq!(a.get_state(), PuzzleState::Solving);
+
+    // Solved: each of the player's moves tapped, each reply played by the screen.
+    let (first, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
+    for (i, route) in line.iter().enumerate() {
+        if i % 2 == 0 {
+            play_route(ui, route).await;
+        } else {
+            reply_comes(ui).await;
+        }
+    }
+    assert_eq!(a.get_state(), PuzzleState::Solved, "{first}: {line:?}");
+    assert!(!a.get_missed() && !a.get_helped());
+    assert!(a.get_rating() > 1500, "solving raised the rating");
+    assert!(a.get_change() > 0);
+    assert_eq!((a.get_solved_count(), a.get_tried_count()), (1, 1));
+    let after_solved = a.get_rating();
+
+    // Missed: another legal move than the first of the line; the position stays, the
+    // solution is then shown move by move.
+    tap(ui, "Next puzzle").await;
+    let (second, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
+    assert_ne!(first, second);
+    let wrong = {
+        let pieces = ui.global::<PuzzleAdapter>().get_pieces();
+        assert!(pieces.row_count() > 0);
+        let bank = dama_core::puzzle::parse_bank(
+            Rules::new(GameId::Turkish),
+            dama_core::puzzle::bundled(GameId::Turkish).unwrap(),
+        )
+        .unwrap();
+        let p = bank.iter().find(|p| p.id == second).unwrap();
+        let g = p.start.geometry();
+        p.start
+            .legal_moves_detailed()
+            .into_iter()
+            .find(|d| d.mv != p.line[0])
+            .map(|d| {
+                d.path
+                    .iter()
+                    .map(|&q| g.label(q).to_string())
+                    .collect::<Vec<_>>()
+            })
+            .expect("another move")
+    };
+    play_route(ui, &wrong).await;
+    assert!(a.get_missed(), "the wrong move is a miss");
+    assert_eq!(
+        a.get_state(),
+        PuzzleState::Solving,
+        "and may be tried again"
+    );
+    assert!(a.get_rating() < after_solved, "the miss cost rating");
+    let after_missed = a.get_rating();
+    for _ in 0..line.len() {
+        if a.get_state() == PuzzleState::Solved {
+            break;
+        }
+        tap(ui, "Solution").await;
+        reply_comes(ui).await;
+    }
+    assert_eq!(a.get_state(), PuzzleState::Solved);
+    assert_eq!(a.get_rating(), after_missed, "rated once");
+    assert_eq!((a.get_solved_count(), a.get_tried_count()), (1, 2));
+
+    // Zamma's bank has its own rating; the daily puzzle is one of the bank.
+    tap(ui, "Zamma").await;
+    assert_eq!(a.get_game(), GameKind::Zamma);
+    assert_eq!((a.get_rating(), a.get_tried_count()), (1500, 0));
+    tap(ui, "Daily puzzle").await;
+    assert!(a.get_daily());
+
+    // Kept over a restart.
+    h.with(|a| a.flush_saves());
+    drop(h);
+    let again = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
+    again.show().unwrap();
+    let ui: &AppWindow = &again;
+    tall(ui).await;
+    tap(ui, "Puzzles").await;
+    let a = ui.global::<PuzzleAdapter>();
+    assert_eq!(a.get_rating(), after_missed);
+    assert_eq!((a.get_solved_count(), a.get_tried_count()), (1, 2));
+}
