@@ -19,12 +19,13 @@
 //! [`setup`] (positions and the position code), `games` (move generation per family),
 //! [`notation`], [`record`] (game records, JSON and PDN), [`session`] (a game in play, with
 //! its legal moves cached), [`perft`], [`outcome`], [`puzzle`] (the puzzle bank, its maker
-//! and the Glicko-2 ratings).
+//! and the Glicko-2 ratings), [`lesson`] (the courses, as data checked through the rules).
 
 #![deny(missing_docs)]
 
 pub mod ai;
 pub mod geometry;
+pub mod lesson;
 pub mod moves;
 pub mod notation;
 pub mod outcome;

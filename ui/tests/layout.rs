@@ -190,7 +190,31 @@ fn every_screen_in_every_language_and_orientation_fits() {
             puzzles.set_missed(true);
             found.extend(problems(ui, &at("puzzles zamma, missed"), false));
             puzzles.set_missed(false);
-            checked += 8;
+            // Learn (issue 41): each course's list, and a lesson with its longest text (the
+            // first Zamma lesson's task) and with a wrong move answered.
+            let learn = ui.global::<dama_ui::LearnAdapter>();
+            learn.invoke_show_learn(dama_ui::GameKind::Turkish);
+            found.extend(problems(ui, &at("learn turkish"), false));
+            learn.invoke_choose_course(1);
+            found.extend(problems(ui, &at("learn zamma"), false));
+            learn.invoke_open(0);
+            found.extend(problems(ui, &at("lesson zamma"), false));
+            if lang == "en" {
+                found.extend(in_view(
+                    ui,
+                    &at("lesson zamma"),
+                    &["e5", "Start the step again"],
+                ));
+            }
+            // Done: the step's own words for it, and the next lesson's button.
+            let course =
+                dama_core::lesson::Course::parse(dama_core::lesson::Course::bundled()[1]).unwrap();
+            let done = course.lessons[0].steps[0].done.get(lang).to_string();
+            learn.set_state(dama_ui::LearnState::Finished);
+            learn.set_say(done.into());
+            found.extend(problems(ui, &at("lesson zamma, done"), false));
+            learn.invoke_to_list();
+            checked += 12;
         }
     }
     let area = ui.global::<SafeArea>();

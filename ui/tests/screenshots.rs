@@ -278,6 +278,14 @@ fn screenshots() {
             puzzles.invoke_hint();
             shot(ui, &name("puzzles-zamma"));
             puzzles.invoke_choose_game(dama_ui::GameKind::Turkish);
+            // Learn: the Turkish course, and the first Zamma lesson.
+            let learn = ui.global::<dama_ui::LearnAdapter>();
+            learn.invoke_show_learn(dama_ui::GameKind::Turkish);
+            shot(ui, &name("learn"));
+            learn.invoke_choose_course(1);
+            learn.invoke_open(0);
+            shot(ui, &name("lesson-zamma"));
+            learn.invoke_to_list();
         }
         // The dark theme at this size.
         ui.global::<dama_ui::SettingsAdapter>()

@@ -57,9 +57,9 @@ impl fmt::Display for BankError {
 
 impl std::error::Error for BankError {}
 
-/// The bank that comes with the app for `game` (feature `puzzle-bank`): Turkish Dama's and
+/// The bank that comes with the app for `game` (feature `bundled`): Turkish Dama's and
 /// Zamma's, made by `dama puzzles` (each file's head says how).
-#[cfg(feature = "puzzle-bank")]
+#[cfg(feature = "bundled")]
 pub fn bundled(game: crate::rules::GameId) -> Option<&'static str> {
     use crate::rules::GameId;
     match game {

@@ -6,6 +6,7 @@ use crate::models::Models;
 use crate::play::ai_worker::AiWorker;
 use crate::screens::editor::EditorScreen;
 use crate::screens::history::HistoryScreen;
+use crate::screens::learn::LearnScreen;
 use crate::screens::puzzles::PuzzleScreen;
 use crate::screens::review::ReviewScreen;
 use crate::screens::share_sheet::ShareSheet;
@@ -110,6 +111,7 @@ pub fn create_with(
             editor: EditorScreen::default(),
             share: ShareSheet::new(sharing),
             puzzles: PuzzleScreen::new(),
+            learn: LearnScreen::new(),
         })
     });
     ui.global::<crate::SettingsAdapter>()
@@ -135,6 +137,7 @@ pub fn create_with(
     screens::editor::connect(&ui, &tx);
     screens::share_sheet::connect(&ui, &tx);
     screens::puzzles::connect(&ui, &tx);
+    screens::learn::connect(&ui, &tx);
     crate::board::art::install(&ui);
 
     Ok(AppHandle { window: ui, app })

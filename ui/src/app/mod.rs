@@ -21,10 +21,11 @@ use crate::play::flow::{Effect, Flow};
 use crate::screens::editor::EditorScreen;
 use crate::screens::history::HistoryScreen;
 use crate::screens::home::LastGame;
+use crate::screens::learn::LearnScreen;
 use crate::screens::puzzles::PuzzleScreen;
 use crate::screens::review::ReviewScreen;
 use crate::screens::share_sheet::ShareSheet;
-use crate::screens::{editor, history, home, puzzles, settings, Command, Msg};
+use crate::screens::{editor, history, home, learn, puzzles, settings, Command, Msg};
 use crate::share::NotAGame;
 use crate::sound::{Feedback, Haptic};
 use crate::store::{FinishedGame, History, NewGame, SavedGame, Saver, Settings};
@@ -87,6 +88,7 @@ pub struct App {
     editor: EditorScreen,
     share: ShareSheet,
     puzzles: PuzzleScreen,
+    learn: LearnScreen,
 }
 
 impl App {
@@ -165,6 +167,19 @@ impl App {
                     self.command(command);
                 }
             }
+            Msg::Learn(m) => {
+                if matches!(m, learn::Msg::Show(_)) {
+                    // Read the first time the screen opens, not at start-up.
+                    if !self.learn.loaded() {
+                        self.learn.load(self.saver.store().load_lessons());
+                    }
+                    ui.set_screen(Screen::Learn);
+                }
+                let lang = crate::languages::at(self.settings.language).code;
+                if let Some(command) = self.learn.update(&ui, m, lang) {
+                    self.command(command);
+                }
+            }
         }
     }
 
@@ -197,6 +212,7 @@ impl App {
                 self.editor.clipboard_answered(&ui, answer);
             }
             Command::SavePuzzles(progress) => self.saver.puzzles(&progress),
+            Command::SaveLessons(progress) => self.saver.lessons(&progress),
             Command::KeepAnalysis(id, analysis) => {
                 if let Some(g) = self.history.games.iter_mut().find(|g| g.id == id) {
                     g.analysis = Some(analysis);
@@ -337,6 +353,12 @@ impl App {
     /// route (for tests and the platform layers).
     pub fn puzzle_shown(&self) -> Option<(String, Vec<Vec<String>>)> {
         self.puzzles.shown()
+    }
+
+    /// The lesson open on Learn: its id and the routes its step accepts, as labels (for
+    /// tests and the platform layers).
+    pub fn lesson_shown(&self) -> Option<(String, Vec<Vec<String>>)> {
+        self.learn.shown()
     }
 
     /// The record of the game in play (for tests and the platform layers).

@@ -9,6 +9,7 @@ pub mod clock;
 pub mod editing;
 pub mod effect;
 pub mod flow;
+pub mod lesson;
 pub mod puzzle;
 pub mod selection;
 pub mod summary;

@@ -10,6 +10,7 @@ pub(crate) mod editor;
 pub(crate) mod game;
 pub(crate) mod history;
 pub(crate) mod home;
+pub(crate) mod learn;
 pub(crate) mod puzzles;
 pub mod review;
 pub(crate) mod settings;
@@ -33,6 +34,8 @@ pub(crate) enum Msg {
     Share(share_sheet::Msg),
     /// On the Puzzles screen.
     Puzzles(puzzles::Msg),
+    /// On Learn.
+    Learn(learn::Msg),
 }
 
 /// What a screen needs of the app, outside itself.
@@ -53,6 +56,8 @@ pub(crate) enum Command {
     KeepAnalysis(u64, dama_core::ai::analysis::Analysis),
     /// Save the puzzle progress.
     SavePuzzles(Box<crate::store::PuzzleProgress>),
+    /// Save the lessons done.
+    SaveLessons(Box<crate::store::LessonProgress>),
 }
 
 /// Where the screens' messages go: the app, through a weak reference (so the window's

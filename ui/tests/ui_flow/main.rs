@@ -10,12 +10,13 @@
 
 //!
 //! The scenarios live in one file per part of the app (`play`, `endings`, `games`, `feel`,
-//! `screens`, `puzzles`), their helpers in `harness`.
+//! `screens`, `puzzles`, `learn`), their helpers in `harness`.
 
 mod endings;
 mod feel;
 mod games;
 mod harness;
+mod learn;
 mod play;
 mod puzzles;
 mod screens;
@@ -33,6 +34,7 @@ use feel::*;
 use games::*;
 use harness::*;
 use i_slint_backend_testing::ElementHandle;
+use learn::*;
 use play::*;
 use puzzles::*;
 use screens::*;
@@ -99,6 +101,7 @@ fn main() {
         a_position_is_set_up_and_played,
         games_and_positions_are_shared_and_pasted,
         a_puzzle_is_solved_another_missed_and_the_rating_kept,
+        a_lesson_is_taken_by_playing_and_kept,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

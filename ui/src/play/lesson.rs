@@ -1,0 +1,257 @@
+//! A lesson being taken, without any UI code: each step's position on the board, the player's
+//! taps through the same selection as in a game, the move judged against the step (one it
+//! accepts, one with its own answer, or another wrong one, taken back with the step's answer),
+//! the scripted reply, and the steps in turn until the lesson is done.
+
+use super::selection::{Selection, Tap};
+use dama_core::lesson::{Lesson, Text};
+use dama_core::{GameRecord, LegalMove, Point, Position, Session};
+
+/// Where the lesson stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum State {
+    /// The player is to do the step's task.
+    Task,
+    /// A wrong move was tried and taken back; its answer is shown, and the task stays.
+    Wrong,
+    /// The task is done; the scripted reply comes next ([`Taking::reply`]).
+    Replying,
+    /// The task is done (and the reply played): the next step waits.
+    StepDone,
+    /// Every step done.
+    Finished,
+}
+
+/// One lesson being taken.
+pub struct Taking {
+    lesson: Lesson,
+    starts: Vec<Position>,
+    step: usize,
+    game: Session,
+    selection: Selection,
+    state: State,
+    /// The answer to the last wrong move.
+    why: Option<Text>,
+}
+
+fn session(p: &Position) -> Session {
+    Session::from_record(GameRecord::from_position(p.clone()))
+}
+
+impl Taking {
+    /// The lesson at its first step; `None` for a lesson that does not check (the courses are
+    /// checked by the core's tests).
+    pub fn new(lesson: Lesson) -> Option<Taking> {
+        lesson.check().ok()?;
+        let starts = lesson.starts().ok()?;
+        let game = session(starts.first()?);
+        let selection = Selection::new(&game);
+        Some(Taking {
+            lesson,
+            starts,
+            step: 0,
+            game,
+            selection,
+            state: State::Task,
+            why: None,
+        })
+    }
+
+    /// The lesson.
+    pub fn lesson(&self) -> &Lesson {
+        &self.lesson
+    }
+
+    /// The side the player plays (the first step's side to move).
+    pub fn player(&self) -> dama_core::Color {
+        self.starts[0].side_to_move()
+    }
+
+    /// The step being taken (from 0), and how many there are.
+    pub fn step(&self) -> (usize, usize) {
+        (self.step, self.lesson.steps.len())
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Session {
+        &self.game
+    }
+
+    /// The selection over the position's moves.
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    /// Where the lesson stands.
+    pub fn state(&self) -> State {
+        self.state
+    }
+
+    /// What to say now: the task, the answer to a wrong move, or the step's end.
+    pub fn say(&self) -> &Text {
+        let s = &self.lesson.steps[self.step];
+        match self.state {
+            State::Task => &s.task,
+            State::Wrong => self.why.as_ref().unwrap_or(&s.otherwise),
+            State::Replying | State::StepDone | State::Finished => &s.done,
+        }
+    }
+
+    /// A tap on point `p`.
+    pub fn tap(&mut self, p: Point) -> Option<LegalMove> {
+        if !matches!(self.state, State::Task | State::Wrong) {
+            return None;
+        }
+        let Tap::Play(i) = self.selection.tap(p) else {
+            return None;
+        };
+        let d = self.game.legal_moves().get(i).cloned()?;
+        self.judge(&d);
+        Some(d)
+    }
+
+    fn judge(&mut self, d: &LegalMove) {
+        let step = &self.lesson.steps[self.step];
+        let pos = self.game.position();
+        let is =
+            |text: &String| dama_core::notation::parse_move(pos, text).is_ok_and(|m| m == d.mv);
+        if step.play.iter().any(is) {
+            let _ = self.game.play(&d.mv);
+            self.selection = Selection::new(&self.game);
+            self.why = None;
+            self.state = if step.reply.is_some() {
+                State::Replying
+            } else {
+                self.after_step()
+            };
+        } else {
+            // Taken back: the answer is shown and the task stays.
+            self.why = step
+                .wrong
+                .iter()
+                .find(|w| w.moves.iter().any(is))
+                .map(|w| w.why.clone());
+            self.state = State::Wrong;
+            self.selection = Selection::new(&self.game);
+        }
+    }
+
+    fn after_step(&self) -> State {
+        if self.step + 1 >= self.lesson.steps.len() {
+            State::Finished
+        } else {
+            State::StepDone
+        }
+    }
+
+    /// Plays the step's scripted reply.
+    pub fn reply(&mut self) -> Option<LegalMove> {
+        if self.state != State::Replying {
+            return None;
+        }
+        let text = self.lesson.steps[self.step].reply.clone()?;
+        let d = self.game.find(&text).ok()?;
+        let _ = self.game.play(&d.mv);
+        self.selection = Selection::new(&self.game);
+        self.state = self.after_step();
+        Some(d)
+    }
+
+    /// On to the next step (its own position, or this one's end).
+    pub fn next_step(&mut self) {
+        if self.state != State::StepDone {
+            return;
+        }
+        self.step += 1;
+        let next = &self.lesson.steps[self.step];
+        if next.position.is_some() {
+            self.game = session(&self.starts[self.step]);
+        }
+        self.selection = Selection::new(&self.game);
+        self.state = State::Task;
+    }
+
+    /// The step again from its start.
+    pub fn restart_step(&mut self) {
+        self.game = session(&self.starts[self.step]);
+        self.selection = Selection::new(&self.game);
+        self.state = State::Task;
+        self.why = None;
+    }
+
+    /// The last move played on the board (its route).
+    pub fn last_path(&self) -> Option<Vec<Point>> {
+        let i = self.game.record().ply().checked_sub(1)?;
+        self.game
+            .record()
+            .played_move(i)
+            .map(|(_, path)| path.to_vec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use dama_core::lesson::Course;
+
+    fn lesson(family: usize, id: &str) -> Lesson {
+        let text = Course::bundled()[family];
+        Course::parse(text)
+            .unwrap()
+            .lessons
+            .into_iter()
+            .find(|l| l.id == id)
+            .unwrap()
+    }
+
+    fn point(t: &Taking, label: &str) -> Point {
+        t.game().position().geometry().parse_label(label).unwrap()
+    }
+
+    fn play(t: &mut Taking, from: &str, to: &str) -> Option<LegalMove> {
+        let (f, d) = (point(t, from), point(t, to));
+        t.tap(f);
+        t.tap(d)
+    }
+
+    #[test]
+    fn a_lesson_is_taken_step_by_step_with_its_reply() {
+        let mut t = Taking::new(lesson(0, "t-moving")).unwrap();
+        assert_eq!((t.step(), t.state()), ((0, 2), State::Task));
+        assert!(t.say().en.contains("d4 forward"));
+        play(&mut t, "d4", "d5").unwrap();
+        assert_eq!(t.state(), State::Replying);
+        assert_eq!(t.reply().unwrap().notation, "h8-h7");
+        assert_eq!(t.state(), State::StepDone);
+        t.next_step();
+        assert_eq!((t.step(), t.state()), ((1, 2), State::Task));
+        assert_eq!(
+            t.game().record().ply(),
+            2,
+            "the second step goes on from the first"
+        );
+        play(&mut t, "d5", "e5").unwrap();
+        assert_eq!(t.state(), State::Finished);
+    }
+
+    #[test]
+    fn a_wrong_move_is_taken_back_and_answered_with_why() {
+        let mut t = Taking::new(lesson(0, "t-moving")).unwrap();
+        play(&mut t, "d4", "c4").unwrap();
+        assert_eq!(t.state(), State::Wrong);
+        assert!(t.say().en.contains("sideways step"), "{}", t.say().en);
+        assert_eq!(t.game().record().ply(), 0, "taken back");
+        play(&mut t, "d4", "d5").unwrap();
+        assert_eq!(t.state(), State::Replying);
+    }
+
+    #[test]
+    fn a_huff_is_the_scripted_reply() {
+        let mut t = Taking::new(lesson(1, "z-options")).unwrap();
+        play(&mut t, "e5", "d5").unwrap();
+        let reply = t.reply().unwrap();
+        assert_eq!(reply.notation, "[xd5] i9-i8");
+        assert_eq!(t.state(), State::Finished);
+        assert!(t.game().position().piece_at(point(&t, "d5")).is_none());
+    }
+}

@@ -1,0 +1,83 @@
+//! Learn, as a player uses it: the Turkish course opened from Home, a lesson taken by taps
+//! (a wrong move answered with why, the scripted reply, the next step), the lesson marked
+//! done and kept over a restart; the Zamma family's course opened from the game's rules.
+
+use super::*;
+use dama_ui::{LearnAdapter, LearnState};
+
+/// Waits until the scripted reply (on the screen's timer) has come.
+async fn reply_comes(ui: &AppWindow) {
+    for _ in 0..200 {
+        if ui.global::<LearnAdapter>().get_state() != LearnState::Replying {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("no reply came");
+}
+
+pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Learn").await;
+    assert_eq!(ui.get_screen(), Screen::Learn);
+    let a = ui.global::<LearnAdapter>();
+    assert_eq!((a.get_course(), a.get_lessons().row_count()), (0, 8));
+    assert_eq!(a.get_done_count(), 0);
+
+    tap(ui, "Moving").await;
+    assert!(a.get_in_lesson());
+    assert_eq!((a.get_step(), a.get_steps()), (0, 2));
+    assert!(a.get_say().contains("d4 forward"), "{}", a.get_say());
+    // A sideways step is answered with why, and taken back.
+    tap(ui, "d4").await;
+    tap(ui, "c4").await;
+    assert_eq!(a.get_state(), LearnState::Wrong);
+    assert!(a.get_say().contains("sideways step"), "{}", a.get_say());
+    let (id, routes) = h.with(|a| a.lesson_shown()).unwrap();
+    assert_eq!(
+        (id.as_str(), routes.clone()),
+        ("t-moving", vec![vec!["d4".to_string(), "d5".to_string()]])
+    );
+    tap(ui, "d4").await;
+    tap(ui, "d5").await;
+    reply_comes(ui).await;
+    assert_eq!(a.get_state(), LearnState::StepDone);
+    assert!(
+        a.get_say().contains("h7"),
+        "the reply told: {}",
+        a.get_say()
+    );
+    tap(ui, "Next step").await;
+    assert_eq!((a.get_step(), a.get_state()), (1, LearnState::Task));
+    tap(ui, "d5").await;
+    tap(ui, "e5").await;
+    assert_eq!(a.get_state(), LearnState::Finished);
+    tap(ui, "Next lesson").await;
+    assert_eq!(a.get_title(), "Capturing is compulsory");
+    // Back to the list: the first lesson ticked.
+    assert!(ui.invoke_go_back());
+    assert!(!a.get_in_lesson());
+    assert_eq!(a.get_done_count(), 1);
+    assert!(a.get_lessons().row_data(0).unwrap().done);
+
+    // Kept over a restart.
+    h.with(|a| a.flush_saves());
+    drop(h);
+    let again = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
+    again.show().unwrap();
+    let ui: &AppWindow = &again;
+    tall(ui).await;
+    // From Zamma's rules, the Zamma family's course.
+    ui.global::<dama_ui::HomeAdapter>()
+        .invoke_choose_game(GameKind::Zamma);
+    ui.set_rules_return(Screen::Home);
+    ui.set_screen(Screen::Rules);
+    sleep(20).await;
+    tap(ui, "Learn to play").await;
+    let a = ui.global::<LearnAdapter>();
+    assert_eq!(ui.get_screen(), Screen::Learn);
+    assert_eq!((a.get_course(), a.get_lessons().row_count()), (1, 9));
+    tap(ui, "Turkish Dama").await;
+    assert_eq!((a.get_course(), a.get_done_count()), (0, 1));
+}
