@@ -47,6 +47,8 @@ pub mod tools {
     pub use crate::quote::Quote;
 }
 
+#[cfg(feature = "bundled")]
+mod bundled;
 mod quote;
 mod zobrist;
 

@@ -250,6 +250,17 @@ fn steps() {
             puzzles.invoke_tapped(i as i32, 0.0, 0.0, 48.0);
         }
     });
+    // Learn (issue 41): opened from Home (the courses read the first time), then a lesson.
+    ui.set_screen(dama_ui::Screen::Home);
+    s.advance(Duration::from_millis(16));
+    s.draw();
+    step(s, "screen: Home -> Learn (first time)", || {
+        ui.global::<dama_ui::LearnAdapter>()
+            .invoke_show_learn(dama_ui::GameKind::Turkish)
+    });
+    step(s, "screen: Learn -> a lesson", || {
+        ui.global::<dama_ui::LearnAdapter>().invoke_open(0)
+    });
     let _ = std::fs::remove_dir_all(&dir);
 }
 

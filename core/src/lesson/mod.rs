@@ -144,8 +144,8 @@ impl Course {
     #[cfg(feature = "bundled")]
     pub fn bundled() -> [&'static str; 2] {
         [
-            include_str!("../../lessons/turkish.json"),
-            include_str!("../../lessons/zamma.json"),
+            crate::bundled::LESSONS_TURKISH.as_str(),
+            crate::bundled::LESSONS_ZAMMA.as_str(),
         ]
     }
 }

@@ -63,8 +63,8 @@ impl std::error::Error for BankError {}
 pub fn bundled(game: crate::rules::GameId) -> Option<&'static str> {
     use crate::rules::GameId;
     match game {
-        GameId::Turkish => Some(include_str!("../../puzzles/turkish.tsv")),
-        GameId::Zamma => Some(include_str!("../../puzzles/zamma.tsv")),
+        GameId::Turkish => Some(crate::bundled::PUZZLES_TURKISH.as_str()),
+        GameId::Zamma => Some(crate::bundled::PUZZLES_ZAMMA.as_str()),
         _ => None,
     }
 }

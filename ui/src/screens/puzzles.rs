@@ -409,6 +409,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_bundled_data_is_the_repositorys_files() {
+        // Deflated by the core's build script, inflated on first use.
+        assert_eq!(
+            puzzle::bundled(GameId::Turkish),
+            Some(include_str!("../../../core/puzzles/turkish.tsv"))
+        );
+        assert_eq!(
+            puzzle::bundled(GameId::Zamma),
+            Some(include_str!("../../../core/puzzles/zamma.tsv"))
+        );
+        assert_eq!(
+            dama_core::lesson::Course::bundled(),
+            [
+                include_str!("../../../core/lessons/turkish.json"),
+                include_str!("../../../core/lessons/zamma.json")
+            ]
+        );
+    }
+
+    #[test]
     fn the_next_puzzle_is_the_untried_one_nearest_the_rating_then_the_bank_in_turn() {
         let bank = read_bank(GameId::Turkish);
         assert!(bank.len() >= 300);
