@@ -77,7 +77,7 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     tap(ui, "Learn to play").await;
     let a = ui.global::<LearnAdapter>();
     assert_eq!(ui.get_screen(), Screen::Learn);
-    assert_eq!((a.get_course(), a.get_lessons().row_count()), (1, 9));
+    assert_eq!((a.get_course(), a.get_lessons().row_count()), (1, 10));
     tap(ui, "Turkish Dama").await;
     assert_eq!((a.get_course(), a.get_done_count()), (0, 1));
 }
