@@ -125,10 +125,56 @@ impl Puzzle {
     }
 }
 
-/// Reads a bank of puzzles for `rules`: every position valid, every move of every line legal
-/// where it is played, every id once.
-pub fn parse_bank(rules: Rules, text: &str) -> Result<Vec<Puzzle>, BankError> {
-    let mut out: Vec<Puzzle> = Vec::new();
+/// One line of a bank, split and its numbers read but its position and line not yet checked
+/// against the rules: enough to choose a puzzle (the app reads a bank this way, and checks
+/// only the puzzle it shows, [`Entry::puzzle`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Where it comes from (game seed / ply).
+    pub id: String,
+    /// The shallowest search depth that finds the first move.
+    pub depth: u8,
+    /// The starting difficulty on the Glicko scale.
+    pub rating: u16,
+    code: String,
+    line: String,
+    line_no: usize,
+}
+
+impl Entry {
+    /// The puzzle, its position and every move of its line checked against `rules`.
+    pub fn puzzle(&self, rules: Rules) -> Result<Puzzle, BankError> {
+        let err = |message: String| BankError {
+            line: self.line_no,
+            message,
+        };
+        let start = Position::from_code(rules, &self.code).map_err(|e| err(e.to_string()))?;
+        let words =
+            notation::join_huffs(self.line.split_whitespace()).map_err(|e| err(e.to_string()))?;
+        if words.is_empty() {
+            return Err(err("no moves".into()));
+        }
+        let mut p = start.clone();
+        let mut moves = Vec::with_capacity(words.len());
+        for w in &words {
+            let m = notation::parse_move(&p, w).map_err(|e| err(e.to_string()))?;
+            p = p.play(&m).map_err(|e| err(e.to_string()))?;
+            moves.push(m);
+        }
+        Ok(Puzzle {
+            id: self.id.clone(),
+            start,
+            line: moves,
+            depth: self.depth,
+            rating: self.rating,
+        })
+    }
+}
+
+/// Splits a bank into its entries (`#` lines and blank ones skipped): five fields each, the
+/// depth and rating numbers, every id once.
+pub fn index_bank(text: &str) -> Result<Vec<Entry>, BankError> {
+    let mut out: Vec<Entry> = Vec::new();
     let mut ids = std::collections::HashSet::new();
     for (i, raw) in text.lines().enumerate() {
         let err = |message: String| BankError {
@@ -149,31 +195,25 @@ pub fn parse_bank(rules: Rules, text: &str) -> Result<Vec<Puzzle>, BankError> {
         let rating: u16 = rating
             .parse()
             .map_err(|_| err(format!("rating '{rating}' is not a number")))?;
-        let start = Position::from_code(rules, code).map_err(|e| err(e.to_string()))?;
-        let words =
-            notation::join_huffs(line.split_whitespace()).map_err(|e| err(e.to_string()))?;
-        if words.is_empty() {
-            return Err(err("no moves".into()));
-        }
-        let mut p = start.clone();
-        let mut moves = Vec::with_capacity(words.len());
-        for w in &words {
-            let m = notation::parse_move(&p, w).map_err(|e| err(e.to_string()))?;
-            p = p.play(&m).map_err(|e| err(e.to_string()))?;
-            moves.push(m);
-        }
         if !ids.insert(id.to_string()) {
             return Err(err(format!("id '{id}' twice")));
         }
-        out.push(Puzzle {
+        out.push(Entry {
             id: id.to_string(),
-            start,
-            line: moves,
             depth,
             rating,
+            code: code.to_string(),
+            line: line.to_string(),
+            line_no: i + 1,
         });
     }
     Ok(out)
+}
+
+/// Reads a bank of puzzles for `rules`: every position valid, every move of a line legal
+/// where it is played, every id once.
+pub fn parse_bank(rules: Rules, text: &str) -> Result<Vec<Puzzle>, BankError> {
+    index_bank(text)?.iter().map(|e| e.puzzle(rules)).collect()
 }
 
 /// The puzzle of the day `day` (days since 1970-01-01, UTC): every puzzle once before any

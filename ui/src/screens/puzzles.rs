@@ -9,7 +9,7 @@ use crate::play::puzzle::{Solving, State, Step};
 use crate::store::PuzzleProgress;
 use crate::window::{game_id, game_kind};
 use crate::{AppWindow, GameKind, PieceVm, PuzzleAdapter, PuzzleState, SpotMark, SpotVm};
-use dama_core::puzzle::{self, Puzzle};
+use dama_core::puzzle::{self, Entry};
 use dama_core::{Color, GameId, Point, Rules};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
@@ -37,8 +37,8 @@ pub(crate) enum Msg {
 /// The screen's state: the banks read so far, the progress, the puzzle on the board.
 pub(crate) struct PuzzleScreen {
     game: GameId,
-    turkish: Option<Vec<Puzzle>>,
-    zamma: Option<Vec<Puzzle>>,
+    turkish: Option<Vec<Entry>>,
+    zamma: Option<Vec<Entry>>,
     progress: Option<PuzzleProgress>,
     solving: Option<Solving>,
     /// The puzzle on the board is today's.
@@ -61,17 +61,19 @@ fn today() -> u64 {
         .unwrap_or(0)
 }
 
-/// The bank of `game` (Zamma's for the Zamma family), parsed and checked.
-fn read_bank(game: GameId) -> Vec<Puzzle> {
+/// The bank of `game` (Zamma's for the Zamma family), split into its entries: each puzzle's
+/// position and line are read only when it is shown (reading all 300 made opening the screen
+/// twice as slow as the frame budget).
+fn read_bank(game: GameId) -> Vec<Entry> {
     let text = puzzle::bundled(game).unwrap_or("");
     // The banks are checked by the core's tests; a damaged one shows no puzzles.
-    puzzle::parse_bank(Rules::new(game), text).unwrap_or_default()
+    puzzle::index_bank(text).unwrap_or_default()
 }
 
 /// The puzzle to offer next: among those not tried, the one rated nearest the player; once
 /// all were tried, the next one after `current` in the bank.
 pub(crate) fn next_index(
-    bank: &[Puzzle],
+    bank: &[Entry],
     tried: &dyn Fn(&str) -> bool,
     rating: f64,
     current: Option<usize>,
@@ -81,7 +83,7 @@ pub(crate) fn next_index(
         .enumerate()
         .filter(|(i, p)| !tried(&p.id) && Some(*i) != current)
         .min_by(|(_, a), (_, b)| {
-            let d = |p: &Puzzle| (p.rating as f64 - rating).abs();
+            let d = |p: &Entry| (p.rating as f64 - rating).abs();
             d(a).total_cmp(&d(b))
         })
         .map(|(i, _)| i);
@@ -116,7 +118,7 @@ impl PuzzleScreen {
         self.progress = Some(progress);
     }
 
-    fn bank(&mut self) -> &[Puzzle] {
+    fn bank(&mut self) -> &[Entry] {
         let slot = match self.game {
             GameId::Turkish => &mut self.turkish,
             _ => &mut self.zamma,
@@ -130,7 +132,8 @@ impl PuzzleScreen {
 
     /// Puts puzzle `i` of the bank on the board.
     fn start(&mut self, i: usize, daily: bool) {
-        let Some(p) = self.bank().get(i).cloned() else {
+        let rules = Rules::new(self.game);
+        let Some(p) = self.bank().get(i).and_then(|e| e.puzzle(rules).ok()) else {
             self.solving = None;
             return;
         };
