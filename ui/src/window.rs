@@ -230,6 +230,62 @@ pub fn still_board(
     (spots, pieces)
 }
 
+/// A still board with a selection on it (Puzzles and Learn): the points with the selection's
+/// marks and the ends of the hint and of the last move; the pieces, the selected one and those
+/// that must capture (R-T6, R-Z13) ringed.
+pub(crate) fn selection_board(
+    pos: &dama_core::Position,
+    flipped: bool,
+    selection: &crate::play::selection::Selection,
+    last: Option<&[dama_core::Point]>,
+    hint: Option<&[dama_core::Point]>,
+) -> (Vec<crate::SpotVm>, Vec<crate::PieceVm>) {
+    use crate::play::selection::Mark;
+    let g = pos.geometry();
+    let ends = |l: Option<&[dama_core::Point]>| -> Vec<dama_core::Point> {
+        l.filter(|l| l.len() > 1)
+            .map(|l| vec![l[0], l[l.len() - 1]])
+            .unwrap_or_default()
+    };
+    let (last_ends, hint_ends) = (ends(last), ends(hint));
+    let marks = selection.marks();
+    let (spots, _) = still_board(
+        g,
+        flipped,
+        |_| None,
+        |p| {
+            let mark = match marks.iter().find(|(q, _)| *q == p) {
+                Some((_, Mark::Destination)) => crate::SpotMark::Destination,
+                Some((_, Mark::Landing)) => crate::SpotMark::Landing,
+                Some((_, Mark::Target)) => crate::SpotMark::Target,
+                None if hint_ends.contains(&p) => crate::SpotMark::Hint,
+                None => crate::SpotMark::None,
+            };
+            (mark, last_ends.contains(&p))
+        },
+    );
+    let selected = selection.selected();
+    let must = selection.must_capture();
+    let pieces = g
+        .points()
+        .iter()
+        .filter_map(|&p| {
+            let pc = pos.piece_at(p)?;
+            let (x, y) = crate::board::coords::xy(g, p, flipped);
+            Some(crate::PieceVm {
+                x,
+                y,
+                white: pc.color == Color::White,
+                king: pc.role == dama_core::position::Role::King,
+                selected: selected == Some(p),
+                must: selected.is_none() && must.contains(&p),
+                ..crate::PieceVm::default()
+            })
+        })
+        .collect();
+    (spots, pieces)
+}
+
 /// A game's text as shown (the share sheet): each hyphen non-breaking (U+2011), so that a
 /// line breaks between moves, never inside one ("b7-b6" never becomes "b" and "7-b6").
 pub fn unbroken_moves(text: &str) -> String {

@@ -6,11 +6,9 @@ use super::{send, send_with, Command, Msg as M, Sender};
 use crate::board::coords;
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
-use crate::{
-    AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, SpotMark, SpotVm,
-};
+use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, SpotVm};
 use dama_core::lesson::Course;
-use dama_core::{Color, Point};
+use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
 
@@ -208,46 +206,9 @@ impl LearnScreen {
             a.set_spots(ModelRc::from(self.spots.clone()));
             a.set_pieces(ModelRc::from(self.pieces.clone()));
         }
-        let marks = t.selection().marks();
         let last = t.last_path().filter(|l| l.len() > 1);
-        let last_ends: Vec<Point> = last
-            .as_ref()
-            .map(|l| vec![l[0], l[l.len() - 1]])
-            .unwrap_or_default();
-        let (spots, _) = crate::window::still_board(
-            g,
-            flipped,
-            |_| None,
-            |p| {
-                use crate::play::selection::Mark;
-                let mark = match marks.iter().find(|(q, _)| *q == p) {
-                    Some((_, Mark::Destination)) => SpotMark::Destination,
-                    Some((_, Mark::Landing)) => SpotMark::Landing,
-                    Some((_, Mark::Target)) => SpotMark::Target,
-                    None => SpotMark::None,
-                };
-                (mark, last_ends.contains(&p))
-            },
-        );
-        let selected = t.selection().selected();
-        let must = t.selection().must_capture();
-        let pieces: Vec<PieceVm> = g
-            .points()
-            .iter()
-            .filter_map(|&p| {
-                let pc = pos.piece_at(p)?;
-                let (x, y) = coords::xy(g, p, flipped);
-                Some(PieceVm {
-                    x,
-                    y,
-                    white: pc.color == Color::White,
-                    king: pc.role == dama_core::position::Role::King,
-                    selected: selected == Some(p),
-                    must: selected.is_none() && must.contains(&p),
-                    ..PieceVm::default()
-                })
-            })
-            .collect();
+        let (spots, pieces) =
+            crate::window::selection_board(pos, flipped, t.selection(), last.as_deref(), None);
         crate::models::sync(&self.spots, spots);
         crate::models::sync_in_place(&self.pieces, pieces);
         a.set_last_move(crate::window::path_vm(

@@ -8,7 +8,7 @@ use crate::board::coords;
 use crate::play::puzzle::{Solving, State, Step};
 use crate::store::PuzzleProgress;
 use crate::window::{game_id, game_kind};
-use crate::{AppWindow, GameKind, PieceVm, PuzzleAdapter, PuzzleState, SpotMark, SpotVm};
+use crate::{AppWindow, GameKind, PieceVm, PuzzleAdapter, PuzzleState, SpotVm};
 use dama_core::puzzle::{self, Entry};
 use dama_core::{Color, GameId, Point, Rules};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -314,53 +314,14 @@ impl PuzzleScreen {
             a.set_spots(ModelRc::from(self.spots.clone()));
             a.set_pieces(ModelRc::from(self.pieces.clone()));
         }
-        let marks = s.selection().marks();
         let last = s.last_path().filter(|l| l.len() > 1);
-        let last_ends: Vec<Point> = last
-            .as_ref()
-            .map(|l| vec![l[0], l[l.len() - 1]])
-            .unwrap_or_default();
-        let hint_ends: Vec<Point> = self
-            .hint
-            .as_ref()
-            .map(|h| vec![h[0], h[h.len() - 1]])
-            .unwrap_or_default();
-        let (spots, _) = crate::window::still_board(
-            g,
+        let (spots, pieces) = crate::window::selection_board(
+            pos,
             flipped,
-            |_| None,
-            |p| {
-                use crate::play::selection::Mark;
-                let mark = match marks.iter().find(|(q, _)| *q == p) {
-                    Some((_, Mark::Destination)) => SpotMark::Destination,
-                    Some((_, Mark::Landing)) => SpotMark::Landing,
-                    Some((_, Mark::Target)) => SpotMark::Target,
-                    None if hint_ends.contains(&p) => SpotMark::Hint,
-                    None => SpotMark::None,
-                };
-                (mark, last_ends.contains(&p))
-            },
+            s.selection(),
+            last.as_deref(),
+            self.hint.as_deref(),
         );
-        // The selected piece, and the pieces that must capture (R-T6, R-Z13) ringed.
-        let selected = s.selection().selected();
-        let must = s.selection().must_capture();
-        let pieces: Vec<PieceVm> = g
-            .points()
-            .iter()
-            .filter_map(|&p| {
-                let pc = pos.piece_at(p)?;
-                let (x, y) = coords::xy(g, p, flipped);
-                Some(PieceVm {
-                    x,
-                    y,
-                    white: pc.color == Color::White,
-                    king: pc.role == dama_core::position::Role::King,
-                    selected: selected == Some(p),
-                    must: selected.is_none() && must.contains(&p),
-                    ..PieceVm::default()
-                })
-            })
-            .collect();
         crate::models::sync(&self.spots, spots);
         crate::models::sync_in_place(&self.pieces, pieces);
         let path = |l: Option<&Vec<Point>>| {

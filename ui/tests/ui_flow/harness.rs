@@ -108,3 +108,14 @@ pub(super) async fn choose(ui: &AppWindow, about: &str, label: &str) {
         .unwrap_or_else(|| panic!("no chip {label} in the row {about}"));
     e.single_click(PointerEventButton::Left).await;
 }
+
+/// Waits while `busy` holds (a reply on a screen's timer), at most two seconds.
+pub(super) async fn wait_while(busy: impl Fn() -> bool) {
+    for _ in 0..200 {
+        if !busy() {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("still waiting after two seconds");
+}

@@ -5,15 +5,9 @@
 use super::*;
 use dama_ui::{LearnAdapter, LearnState};
 
-/// Waits until the scripted reply (on the screen's timer) has come.
+/// Waits until the reply (on the screen's timer) has come.
 async fn reply_comes(ui: &AppWindow) {
-    for _ in 0..200 {
-        if ui.global::<LearnAdapter>().get_state() != LearnState::Replying {
-            return;
-        }
-        sleep(10).await;
-    }
-    panic!("no reply came");
+    wait_while(|| ui.global::<LearnAdapter>().get_state() == LearnState::Replying).await;
 }
 
 pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: PathBuf) {

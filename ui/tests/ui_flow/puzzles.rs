@@ -18,15 +18,9 @@ async fn play_route(ui: &AppWindow, route: &[String]) {
     }
 }
 
-/// Waits until the opponent's reply (on the screen's timer) has come.
+/// Waits until the reply (on the screen's timer) has come.
 async fn reply_comes(ui: &AppWindow) {
-    for _ in 0..200 {
-        if ui.global::<PuzzleAdapter>().get_state() != PuzzleState::Replying {
-            return;
-        }
-        sleep(10).await;
-    }
-    panic!("no reply came");
+    wait_while(|| ui.global::<PuzzleAdapter>().get_state() == PuzzleState::Replying).await;
 }
 
 pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
