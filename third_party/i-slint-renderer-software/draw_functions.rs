@@ -17,6 +17,30 @@ use num_traits::Float;
 
 /// Draw one line of the texture in the line buffer
 ///
+/// Dama & Zamma patch: one row of an opaque RGB image, copied. Not inlined: in the body of
+/// `draw_texture_line` the loop compiled to a third more instructions a pixel (callgrind).
+#[inline(never)]
+fn copy_rgb_row(line_buffer: &mut [impl TargetPixel], source: &[u8]) {
+    for (pix, p) in line_buffer.iter_mut().zip(source.chunks_exact(3)) {
+        *pix = TargetPixel::from_rgb(p[0], p[1], p[2]);
+    }
+}
+
+/// Dama & Zamma patch: one row of an RGBA image at opacity `alpha`, as the general path's
+/// `Rgba` arm without a colour draws it: opaque pixels written, transparent ones skipped,
+/// the rest blended.
+#[inline(never)]
+fn blend_rgba_row(line_buffer: &mut [impl TargetPixel], source: &[u8], alpha: u8) {
+    for (pix, p) in line_buffer.iter_mut().zip(source.chunks_exact(4)) {
+        let a = ((p[3] as u16 * alpha as u16) / 255) as u8;
+        if a == 0xff {
+            *pix = TargetPixel::from_rgb(p[0], p[1], p[2]);
+        } else if a != 0 {
+            pix.blend(PremultipliedRgbaColor::premultiply(Color::from_argb_u8(a, p[0], p[1], p[2])));
+        }
+    }
+}
+
 pub(super) fn draw_texture_line(
     span: &PhysicalRect,
     line: PhysicalLength,
@@ -57,10 +81,28 @@ pub(super) fn draw_texture_line(
         let start = off_x.truncate() + extra_clip_begin as i32;
         if row >= 0 && start >= 0 && start + len as i32 <= source_size.width {
             let at = (row as usize * pixel_stride as usize + start as usize) * 3;
-            let source = &data[at..at + len * 3];
-            for (pix, p) in line_buffer.iter_mut().zip(source.chunks_exact(3)) {
-                *pix = TargetPixel::from_rgb(p[0], p[1], p[2]);
-            }
+            copy_rgb_row(line_buffer, &data[at..at + len * 3]);
+            return;
+        }
+    }
+    // Dama & Zamma patch, fourth block: an RGBA texture (a piece) drawn at its own size,
+    // not rotated, not colourised and not wrapping on this line. The general path works
+    // out each pixel's source position in fixed point: about 40 instructions a pixel of the
+    // pieces at 1080×2400 (callgrind), a sixth of the frame that opens a Zamma game. The
+    // pixels are what the general path writes (its `Rgba` arm without a colour).
+    if format == TexturePixelFormat::Rgba
+        && colorize.alpha() == 0
+        && rotation == super::RenderingRotation::NoRotation
+        && dx == Fixed::from_integer(1)
+        && dy == Fixed::from_integer(1)
+        && off_x.fract() == 0
+        && off_y.fract() == 0
+    {
+        let row = (off_y.truncate() + y) % source_size.height;
+        let start = off_x.truncate() + extra_clip_begin as i32;
+        if row >= 0 && start >= 0 && start + len as i32 <= source_size.width {
+            let at = (row as usize * pixel_stride as usize + start as usize) * 4;
+            blend_rgba_row(line_buffer, &data[at..at + len * 4], alpha);
             return;
         }
     }

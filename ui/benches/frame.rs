@@ -6,7 +6,7 @@
 //! screen (everything drawn); the frames of a man moving one step (partial repaint: only what
 //! changed is drawn and copied), with the targets of issue 14 (16 ms and 4 ms); and the frames
 //! that answer the tap and show the arrival (board marks, move list, buttons change); and
-//! the painting of the board's art image (`board_art`), done once per size and theme.
+//! the painting of the board's art image (`board::art`), done once per size and theme.
 //! `cargo bench -p dama-ui --bench frame --profile release-app` measures the shipped profile.
 //! Each size runs in a process of its own, because a process has one Slint platform.
 
@@ -371,7 +371,7 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
             }
         }
     }
-    // The board's art (board_art), painted when the game screen opens, turns or changes
+    // The board's art (board::art), painted when the game screen opens, turns or changes
     // theme: timed (after the frames, so as not to disturb them) for a board as wide as the screen, with the lines, widths and colours
     // board.slint passes.
     let side = w as f32 * 0.95;
@@ -379,21 +379,16 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     let squares = ui.global::<dama_ui::GameAdapter>().get_squares();
     let mut art = Vec::new();
     for i in 0..5 {
-        // One pixel wider each time: the app keeps its last boards' art (board_art's
-        // `Recent`), and the same board would be a look-up, not a paint.
+        // One pixel wider each time: the app keeps its last boards' art (board/art's
+        // `Gallery`), and the same board would be a look-up, not a paint.
         let side = side + i as f32;
         let t = Instant::now();
         let image = ui.global::<dama_ui::BoardArt>().invoke_paint(
             side,
             side,
             ui.global::<dama_ui::GameModels>().get_lines(),
-            if squares { 1.5 } else { 2.5 } * scale,
-            if squares {
-                0.0
-            } else {
-                (side / scale / 9.0 * 0.12).max(5.0) / 2.0 * scale
-            },
-            4.0 * scale,
+            squares,
+            ui.global::<dama_ui::GameAdapter>().get_board_size(),
             theme.get_board(),
             theme.get_board_edge(),
             theme.get_board_line(),

@@ -82,7 +82,7 @@ fn zamma_lines_drawn_partially_equal_a_full_repaint() {
 
 #[test]
 fn the_boards_art_is_copied_pixel_for_pixel() {
-    // The wood, lines and points are one image (`board_art`) that the renderer copies at its
+    // The wood, lines and points are one image (`board::art`) that the renderer copies at its
     // own size. Between two rows of pieces only the art shows: there the frame must hold
     // the image's pixels exactly (not scaled, not shifted by a pixel).
     let (mut screen, ui, dir) = phone("art");
@@ -101,9 +101,8 @@ fn the_boards_art_is_copied_pixel_for_pixel() {
             w as f32,
             h as f32,
             ui.global::<dama_ui::GameModels>().get_lines(),
-            2.5 * 2.625,
-            (s.width / 9.0 * 0.12).max(5.0) / 2.0 * 2.625,
-            4.0 * 2.625,
+            false,
+            9,
             theme.get_board(),
             theme.get_board_edge(),
             theme.get_board_line(),
@@ -279,4 +278,71 @@ fn partial_frames_equal_a_full_repaint_and_back_and_insets_work() {
         "content shifted by the status bar ({same} of 1080 pixels match)"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn boards_are_painted_ahead_while_home_is_shown() {
+    // What Home foresees (board/art/ahead.rs) must be what the screens then ask for, at
+    // whatever size: a phone upright and on its side, and a small one at another density.
+    for (w, h, scale) in [(1080, 2400, 2.625), (2400, 1080, 2.625), (720, 1280, 2.0)] {
+        // A thread each: a thread's platform is installed once.
+        std::thread::spawn(move || painted_ahead_at(w, h, scale))
+            .join()
+            .expect("painted ahead");
+    }
+}
+
+fn painted_ahead_at(w: usize, h: usize, scale: f32) {
+    {
+        let mut screen = Screen::install(w, h, scale).unwrap();
+        let dir = std::env::temp_dir().join(format!("dama-phone-ahead-{w}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let ui = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
+        ui.show().unwrap();
+        screen.draw().expect("Home");
+        let home = ui.global::<dama_ui::HomeAdapter>();
+        // Turkish first: the game Home shows chosen when it opens.
+        for game in [
+            dama_ui::GameKind::Turkish,
+            dama_ui::GameKind::Zamma,
+            dama_ui::GameKind::Kharbaga,
+        ] {
+            home.invoke_choose_game(game);
+            screen.advance(Duration::from_millis(16));
+            screen.draw();
+            // The player plays Black: the board is turned, its art is the same.
+            home.invoke_choose_opponent(1);
+            home.set_play_black(true);
+            home.invoke_start_game();
+            screen.advance(Duration::from_millis(16));
+            screen.draw().expect("the game");
+            assert_eq!(
+                ui.art_painted_when_shown(),
+                (0, 0),
+                "{game:?} at {w}x{h}: the board and pieces were painted ahead"
+            );
+            ui.set_screen(dama_ui::Screen::Home);
+            screen.advance(Duration::from_millis(16));
+            screen.draw();
+        }
+        // The puzzles' board, and the unfinished game's when another game is chosen.
+        ui.global::<dama_ui::PuzzleAdapter>().invoke_show_puzzles();
+        screen.advance(Duration::from_millis(16));
+        screen.draw().expect("Puzzles");
+        ui.set_screen(dama_ui::Screen::Home);
+        screen.advance(Duration::from_millis(16));
+        screen.draw();
+        home.invoke_choose_game(dama_ui::GameKind::Fetaix);
+        screen.advance(Duration::from_millis(16));
+        screen.draw();
+        home.invoke_resume();
+        screen.advance(Duration::from_millis(16));
+        screen.draw().expect("the unfinished game");
+        assert_eq!(
+            ui.art_painted_when_shown(),
+            (0, 0),
+            "puzzles and the resumed game at {w}x{h}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

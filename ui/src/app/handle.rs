@@ -25,6 +25,7 @@ use std::sync::mpsc;
 pub struct AppHandle {
     window: AppWindow,
     app: Rc<RefCell<App>>,
+    art: Rc<RefCell<crate::board::art::Gallery>>,
 }
 
 impl std::ops::Deref for AppHandle {
@@ -59,6 +60,12 @@ impl AppHandle {
         }
     }
 
+    /// How many boards and pieces were painted in the frame that showed them, not ahead
+    /// (tests).
+    pub fn art_painted_when_shown(&self) -> (usize, usize) {
+        self.art.borrow().painted_when_shown()
+    }
+
     /// Number of pieces the window currently shows (tests).
     pub fn shown_pieces(&self) -> usize {
         use slint::Model;
@@ -75,6 +82,7 @@ pub fn create_with(
     sharing: Sharing,
 ) -> Result<AppHandle, slint::PlatformError> {
     let ui = AppWindow::new()?;
+    let art = crate::board::art::install(&ui);
     let settings = store.load_settings();
     let unfinished = store
         .load_game()
@@ -138,7 +146,20 @@ pub fn create_with(
     screens::share_sheet::connect(&ui, &tx);
     screens::puzzles::connect(&ui, &tx);
     screens::learn::connect(&ui, &tx);
-    crate::board::art::install(&ui);
-
-    Ok(AppHandle { window: ui, app })
+    // Home asks for the art of the boards it may open next: painted ahead, off this thread.
+    let (gallery, window) = (art.clone(), ui.as_weak());
+    ui.global::<crate::BoardArt>()
+        .on_prepare(move |width, height| {
+            if let Some(ui) = window.upgrade() {
+                let boards = screens::home::boards_ahead(&ui, width, height);
+                gallery.borrow_mut().paint_ahead(boards);
+            }
+        });
+    // Home, made with the window, asked before there was an answer.
+    ui.invoke_prepare_art();
+    Ok(AppHandle {
+        window: ui,
+        app,
+        art,
+    })
 }

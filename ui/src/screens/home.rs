@@ -2,13 +2,16 @@
 //! unfinished game's card pushed into `HomeAdapter`; the player's choices as messages.
 
 use super::{send, send_with, Command, Msg as M, Sender};
+use crate::board::art::{Art, Board, PieceArt};
+use crate::board::coords::{segments, Segment};
 use crate::opponent::Opponent;
 use crate::store::NewGame;
 use crate::window::{
     capture_kind, end_reason, game_id, game_kind, move_number, option_kind, strings, winner,
 };
-use crate::{AppWindow, HomeAdapter, OptionVm};
+use crate::{AppWindow, BoardSides, HomeAdapter, OptionVm, PuzzleAdapter, Theme};
 use dama_core::rules::{options_of, RuleOption};
+use dama_core::{BoardKind, Geometry};
 use dama_core::{GameId, Rules, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
 
@@ -120,6 +123,67 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     home.on_choose_play_black(send_with(tx, |b| M::Home(Msg::ChoosePlayBlack(b))));
     let tx = tx.clone();
     home.on_choose_option(move |row, value| tx(M::Home(Msg::ChooseOption(row, value))));
+}
+
+/// The art of the boards Home may open next, in a room (a screen's size, logical pixels)
+/// `width` × `height`, as the window will lay them out and in the theme of the moment: the
+/// game chosen, the unfinished game, and the puzzles last solved (their board is the
+/// lessons' too). Each board of one kind and size once.
+pub(crate) fn boards_ahead(ui: &AppWindow, width: f32, height: f32) -> Vec<(Art, [PieceArt; 4])> {
+    let home = ui.global::<HomeAdapter>();
+    let sides = ui.global::<BoardSides>();
+    let scale = ui.window().scale_factor();
+    let game_side = sides.invoke_game(width, height);
+    // The puzzles' and lessons' board is laid out in whole physical pixels.
+    let panel_side = (sides.invoke_panel(width, height) * scale).round() / scale;
+    let mut wanted = vec![(home.get_game(), game_side)];
+    if home.get_can_resume() {
+        wanted.push((home.get_resume_game(), game_side));
+    }
+    wanted.push((ui.global::<PuzzleAdapter>().get_game(), panel_side));
+    let mut boards: Vec<(Board, Vec<Segment>)> = Vec::new();
+    for (kind, side) in wanted {
+        let g = Geometry::of(game_id(kind).board());
+        // As `Board` in board.slint lays it out: the playing area 95 % of the side, in
+        // whole physical pixels.
+        let board = Board {
+            width: (side * 0.95 / (1.0 / scale)).round(),
+            size: g.size() as i32,
+            squares: g.kind() == BoardKind::Squares8,
+        };
+        if !boards.iter().any(|(b, _)| *b == board) {
+            boards.push((board, segments(g, false)));
+        }
+    }
+    let theme = ui.global::<Theme>();
+    let wood = [
+        theme.get_board(),
+        theme.get_board_edge(),
+        theme.get_board_line(),
+    ];
+    let white = [
+        theme.get_white_piece(),
+        theme.get_white_piece_edge(),
+        theme.get_crown(),
+    ];
+    let black = [
+        theme.get_black_piece(),
+        theme.get_black_piece_edge(),
+        theme.get_crown(),
+    ];
+    boards
+        .into_iter()
+        .map(|(board, lines)| {
+            let art = board.art(board.width, lines, scale, wood, theme.get_board_style());
+            let pieces = [
+                board.piece(white, false),
+                board.piece(black, false),
+                board.piece(white, true),
+                board.piece(black, true),
+            ];
+            (art, pieces)
+        })
+        .collect()
 }
 
 #[cfg(test)]

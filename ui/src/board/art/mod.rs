@@ -8,12 +8,16 @@
 //! frame: at 1440 × 1440 pixels it is 6 MB and takes a few milliseconds.
 
 mod canvas;
+mod gallery;
 mod surface;
 
 use crate::board::coords::Segment;
 use crate::{AppWindow, BoardArt};
 use canvas::{cover, luma, polygon_cover, rgb, Canvas};
+pub use gallery::Gallery;
 use slint::{ComponentHandle, Model, Rgb8Pixel, SharedPixelBuffer};
+use std::cell::RefCell;
+use std::rc::Rc;
 pub use surface::Surface;
 use surface::TILE;
 
@@ -23,14 +27,14 @@ const MAX_SIDE: u32 = 8192;
 
 /// What the art is made of. Lengths are in the image's pixels; segments are relative to
 /// the image (0..1, origin top-left), as `coords::segments` gives them.
-pub struct Art<'a> {
+pub struct Art {
     /// The image's width in pixels.
     pub width: u32,
     /// The image's height in pixels.
     pub height: u32,
     /// The lines: straight ones with square ends (they meet without a notch), diagonals
     /// with flat ends (they end in a point's dot).
-    pub segments: &'a [Segment],
+    pub segments: Vec<Segment>,
     /// The lines' width.
     pub line_width: f32,
     /// The radius of the dot on every line end (0: no dots).
@@ -82,7 +86,7 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
     let (wf, hf) = (w as f32, h as f32);
     let half = art.line_width / 2.0;
     let mut ends: Vec<(f32, f32)> = Vec::new();
-    for s in art.segments {
+    for s in &art.segments {
         let (left, right) = (s.x * wf, (s.x + s.w) * wf);
         let (top, bottom) = (s.y * hf, (s.y + s.h) * hf);
         let (a, b) = if s.rising {
@@ -112,31 +116,39 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
     image
 }
 
-/// Answers the window's `BoardArt.paint` with [`paint`].
-pub fn install(ui: &AppWindow) {
-    ui.global::<BoardArt>()
-        .on_piece(|side, face, rim, king, crown| {
-            slint::Image::from_rgba8(paint_piece(&PieceArt {
-                side: side.round() as u32,
-                face: rgb(face),
-                rim: rgb(rim),
-                king,
-                crown: rgb(crown),
-            }))
-        });
-    let recent = std::cell::RefCell::new(Recent::default());
-    ui.global::<BoardArt>().on_paint(
-        move |width,
-              height,
-              lines,
-              line_width,
-              point_radius,
-              corner_radius,
-              wood,
-              edge,
-              ink,
-              surface| {
-            let segments: Vec<Segment> = lines
+/// Answers the window's `BoardArt` callbacks for art with the [`Gallery`], which is
+/// returned: the app paints into it ahead what Home asks for (`BoardArt.prepare`), and
+/// tests count the art painted when shown.
+pub fn install(ui: &AppWindow) -> Rc<RefCell<Gallery>> {
+    let gallery = Rc::new(RefCell::new(Gallery::default()));
+    let art = ui.global::<BoardArt>();
+    let (shelf, window) = (gallery.clone(), ui.as_weak());
+    art.on_piece(move |board_width, size, squares, face, rim, king, crown| {
+        let board = Board {
+            width: board_width,
+            size,
+            squares,
+        };
+        shelf
+            .borrow_mut()
+            .piece(&board.piece([face, rim, crown], king))
+    });
+    let shelf = gallery.clone();
+    art.on_sized_piece(move |side, face, rim, king, crown| {
+        shelf.borrow_mut().piece(&PieceArt {
+            // A float cast saturates: a NaN or negative side is 0 (nothing painted).
+            side: side.round() as u32,
+            face: rgb(face),
+            rim: rgb(rim),
+            king,
+            crown: rgb(crown),
+        })
+    });
+    let shelf = gallery.clone();
+    art.on_paint(
+        move |width, height, lines, squares, size, wood, edge, ink, surface| {
+            let scale = window.upgrade().map_or(1.0, |w| w.window().scale_factor());
+            let segments = lines
                 .iter()
                 .map(|l| Segment {
                     x: l.x,
@@ -146,56 +158,85 @@ pub fn install(ui: &AppWindow) {
                     rising: l.rising,
                 })
                 .collect();
-            // A float cast saturates: a NaN or negative side is 0 (nothing painted).
-            let side = |v: f32| v.round() as u32;
-            let art = Art {
-                width: side(width),
-                height: side(height),
-                segments: &segments,
-                line_width,
-                point_radius,
-                corner_radius,
-                wood: rgb(wood),
-                edge: rgb(edge),
-                ink: rgb(ink),
-                surface: Surface::from_index(surface),
+            let board = Board {
+                width,
+                size,
+                squares,
             };
-            recent
-                .borrow_mut()
-                .get_or_paint(&art, || slint::Image::from_rgb8(paint(&art)))
+            let art = board.art(height, segments, scale, [wood, edge, ink], surface);
+            shelf.borrow_mut().board(&art)
         },
     );
+    gallery
 }
 
-/// The last boards' art, so that a screen made again (a review opened after another, the
-/// game after its review) shows its board without painting it again: 10 to 20 ms at a
-/// phone's size, over a frame. Two, the game's board and the review's, at most 12 MB at
-/// 1440 pixels across.
-#[derive(Default)]
-struct Recent(Vec<(Vec<u32>, slint::Image)>);
+/// A board as the window lays it out: what its art is painted from.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Board {
+    /// The playing area's width in physical pixels.
+    pub width: f32,
+    /// Points (or squares) a side.
+    pub size: i32,
+    /// The Turkish board's squares (not points).
+    pub squares: bool,
+}
 
-impl Recent {
-    const KEPT: usize = 2;
+impl Board {
+    /// The art of this board `height` physical pixels high, with these lines, at `scale`
+    /// physical pixels a logical one, in the theme's wood, edge and ink and its surface.
+    pub fn art(
+        self,
+        height: f32,
+        segments: Vec<Segment>,
+        scale: f32,
+        [wood, edge, ink]: [slint::Color; 3],
+        surface: i32,
+    ) -> Art {
+        // A float cast saturates: a NaN or negative side is 0 (nothing painted).
+        let side = |v: f32| v.round() as u32;
+        let cell = self.width / self.size.max(1) as f32;
+        Art {
+            width: side(self.width),
+            height: side(height),
+            segments,
+            line_width: if self.squares { 1.5 } else { 2.5 } * scale,
+            // A point's dot: 12 % of the spacing across, 5 logical pixels at least.
+            point_radius: if self.squares {
+                0.0
+            } else {
+                (5.0 * scale).max(cell * 0.12) / 2.0
+            },
+            corner_radius: 4.0 * scale,
+            wood: rgb(wood),
+            edge: rgb(edge),
+            ink: rgb(ink),
+            surface: Surface::from_index(surface),
+        }
+    }
 
-    /// The art's image, painted by `paint` unless it is one of the last ones painted.
-    fn get_or_paint(&mut self, art: &Art, paint: impl FnOnce() -> slint::Image) -> slint::Image {
-        let key = art.key();
-        if let Some(i) = self.0.iter().position(|(k, _)| *k == key) {
-            let hit = self.0.remove(i);
-            self.0.push(hit.clone());
-            return hit.1;
+    /// A piece of this board with this face, rim and crown.
+    pub fn piece(self, [face, rim, crown]: [slint::Color; 3], king: bool) -> PieceArt {
+        PieceArt {
+            side: self.piece_side(),
+            face: rgb(face),
+            rim: rgb(rim),
+            king,
+            crown: rgb(crown),
         }
-        let image = paint();
-        if self.0.len() == Self::KEPT {
-            self.0.remove(0);
-        }
-        self.0.push((key, image.clone()));
-        image
+    }
+
+    /// The side of the pieces' images: the piece (8 or 7 tenths of a cell) is
+    /// [`PieceArt::DISC`] of it.
+    pub fn piece_side(self) -> u32 {
+        let piece = if self.squares { 0.8 } else { 0.72 };
+        // A float cast saturates: a NaN or negative side is 0 (nothing painted).
+        (self.width / self.size.max(1) as f32 * piece / PieceArt::DISC).ceil() as u32
     }
 }
 
-impl Art<'_> {
-    /// Everything the art is painted from, exactly (floats by their bits).
+impl Art {
+    /// Everything the art is painted from, exactly (floats by their bits). The lines in a
+    /// fixed order: a board seen from the other side has the same lines, listed otherwise.
     fn key(&self) -> Vec<u32> {
         let px = |p: Rgb8Pixel| u32::from_be_bytes([0, p.r, p.g, p.b]);
         let mut key = vec![
@@ -209,11 +250,30 @@ impl Art<'_> {
             px(self.ink),
             self.surface as u32,
         ];
-        for s in self.segments {
-            key.extend([s.x, s.y, s.w, s.h].map(f32::to_bits));
-            key.push(s.rising as u32);
-        }
+        let mut lines: Vec<[u32; 5]> = self
+            .segments
+            .iter()
+            .map(|s| {
+                let [x, y, w, h] = [s.x, s.y, s.w, s.h].map(f32::to_bits);
+                [x, y, w, h, s.rising as u32]
+            })
+            .collect();
+        lines.sort_unstable();
+        key.extend(lines.into_iter().flatten());
         key
+    }
+}
+
+impl PieceArt {
+    fn key(&self) -> Vec<u32> {
+        let px = |p: Rgb8Pixel| u32::from_be_bytes([0, p.r, p.g, p.b]);
+        vec![
+            self.side,
+            px(self.face),
+            px(self.rim),
+            self.king as u32,
+            px(self.crown),
+        ]
     }
 }
 

@@ -16,7 +16,7 @@ fn art(segments: &[Segment], point_radius: f32) -> SharedPixelBuffer<Rgb8Pixel> 
     paint(&Art {
         width: 100,
         height: 100,
-        segments,
+        segments: segments.to_vec(),
         line_width: 3.0,
         point_radius,
         corner_radius: 6.0,
@@ -27,13 +27,14 @@ fn art(segments: &[Segment], point_radius: f32) -> SharedPixelBuffer<Rgb8Pixel> 
     })
 }
 
-#[test]
-fn the_last_two_boards_are_not_painted_again() {
-    let lines = [segment(0.0, 0.5, 1.0, 0.0, false)];
-    let board = |width: u32, ink: Rgb8Pixel| Art {
+fn board(width: u32, ink: Rgb8Pixel) -> Art {
+    Art {
         width,
         height: width,
-        segments: &lines,
+        segments: vec![
+            segment(0.0, 0.5, 1.0, 0.0, false),
+            segment(0.5, 0.0, 0.0, 1.0, false),
+        ],
         line_width: 3.0,
         point_radius: 0.0,
         corner_radius: 6.0,
@@ -41,32 +42,138 @@ fn the_last_two_boards_are_not_painted_again() {
         edge: EDGE,
         ink,
         surface: Surface::Wood,
-    };
-    let painted = std::cell::Cell::new(0);
-    let mut recent = Recent::default();
-    let mut show = |art: &Art| {
-        recent.get_or_paint(art, || {
-            painted.set(painted.get() + 1);
-            slint::Image::from_rgb8(paint(art))
-        })
-    };
+    }
+}
+
+fn pieces(side: u32) -> [PieceArt; 4] {
+    [(false, false), (true, false), (false, true), (true, true)].map(|(white, king)| PieceArt {
+        side,
+        face: if white { WOOD } else { INK },
+        rim: EDGE,
+        king,
+        crown: WOOD,
+    })
+}
+
+fn pixels(image: &slint::Image) -> Vec<u8> {
+    match image.to_rgb8() {
+        Some(b) => b.as_bytes().to_vec(),
+        None => image
+            .to_rgba8()
+            .expect("an image of pixels")
+            .as_bytes()
+            .to_vec(),
+    }
+}
+
+#[test]
+fn the_last_boards_are_not_painted_again() {
+    let mut gallery = Gallery::default();
     let (game, review) = (board(40, INK), board(30, INK));
-    show(&game);
-    show(&review);
-    show(&game);
-    show(&review);
+    for art in [&game, &review, &game, &review] {
+        gallery.board(art);
+    }
     assert_eq!(
-        painted.get(),
+        gallery.painted_when_shown().0,
         2,
         "the game's board and the review's, painted once each"
     );
-    // Another theme's ink is another image; the oldest is then let go.
-    show(&board(40, EDGE));
-    assert_eq!(painted.get(), 3);
-    show(&review);
-    assert_eq!(painted.get(), 3);
-    show(&game);
-    assert_eq!(painted.get(), 4);
+    // Another theme's ink is another image; three are kept, then the oldest is let go.
+    gallery.board(&board(40, EDGE));
+    gallery.board(&board(20, EDGE));
+    assert_eq!(gallery.painted_when_shown().0, 4);
+    gallery.board(&review);
+    assert_eq!(gallery.painted_when_shown().0, 4);
+    gallery.board(&game);
+    assert_eq!(gallery.painted_when_shown().0, 5);
+}
+
+#[test]
+fn a_board_seen_from_the_other_side_is_the_same_art() {
+    let mut flipped = board(40, INK);
+    flipped.segments.reverse();
+    assert_eq!(flipped.key(), board(40, INK).key());
+    let mut other = board(40, INK);
+    other.segments[0].rising = true;
+    assert_ne!(other.key(), board(40, INK).key());
+}
+
+#[test]
+fn art_painted_ahead_is_shown_without_painting_it_again() {
+    let mut gallery = Gallery::default();
+    gallery.paint_ahead(vec![
+        (board(40, INK), pieces(12)),
+        (board(30, INK), pieces(9)),
+    ]);
+    // Asked for again while it is painted: nothing more.
+    gallery.paint_ahead(vec![(board(40, INK), pieces(12))]);
+    let shown = gallery.board(&board(40, INK));
+    let [a, b, c, d] = pieces(12).map(|p| gallery.piece(&p));
+    assert_eq!(gallery.painted_when_shown(), (0, 0));
+    // The same pixels as painted here.
+    assert_eq!(pixels(&shown), paint(&board(40, INK)).as_bytes());
+    for (image, art) in [a, b, c, d].iter().zip(pieces(12)) {
+        assert_eq!(pixels(image), paint_piece(&art).as_bytes());
+    }
+    gallery.board(&board(30, INK));
+    for p in pieces(9) {
+        gallery.piece(&p);
+    }
+    assert_eq!(gallery.painted_when_shown(), (0, 0));
+    // Art not foreseen is painted when shown.
+    gallery.piece(&pieces(10)[0]);
+    assert_eq!(gallery.painted_when_shown(), (0, 1));
+}
+
+#[test]
+fn art_painted_ahead_and_let_go_is_painted_when_shown() {
+    let mut gallery = Gallery::default();
+    gallery.paint_ahead(vec![(board(40, INK), pieces(12))]);
+    // Three other boards shown push it out before it is wanted.
+    for w in [10, 11, 12] {
+        gallery.board(&board(w, INK));
+    }
+    let shown = gallery.board(&board(40, INK));
+    assert_eq!(gallery.painted_when_shown().0, 4);
+    assert_eq!(pixels(&shown), paint(&board(40, INK)).as_bytes());
+}
+
+#[test]
+fn a_board_is_laid_out_as_the_window_draws_it() {
+    // A Zamma board 966 physical pixels across at 2.625 (a 1080-pixel phone).
+    let zamma = Board {
+        width: 966.0,
+        size: 9,
+        squares: false,
+    };
+    let art = zamma.art(966.0, Vec::new(), 2.625, [slint::Color::default(); 3], 0);
+    assert_eq!((art.width, art.height), (966, 966));
+    assert_eq!(art.line_width, 2.5 * 2.625);
+    assert_eq!(art.corner_radius, 4.0 * 2.625);
+    // 12 % of the points' spacing across (12.9 pixels), at least 5 logical pixels (13.1).
+    assert_eq!(art.point_radius, 5.0 * 2.625 / 2.0);
+    let wide = Board {
+        width: 1400.0,
+        ..zamma
+    };
+    let art = wide.art(1400.0, Vec::new(), 2.625, [slint::Color::default(); 3], 0);
+    assert!((art.point_radius - 1400.0 / 9.0 * 0.12 / 2.0).abs() < 1e-3);
+    // Pieces 72 % of the spacing, their disc 86 % of the image.
+    assert_eq!(
+        zamma.piece_side(),
+        (966.0f32 / 9.0 * 0.72 / 0.86).ceil() as u32
+    );
+    let turkish = Board {
+        squares: true,
+        size: 8,
+        ..zamma
+    };
+    let art = turkish.art(966.0, Vec::new(), 2.625, [slint::Color::default(); 3], 0);
+    assert_eq!((art.line_width, art.point_radius), (1.5 * 2.625, 0.0));
+    assert_eq!(
+        turkish.piece_side(),
+        (966.0f32 / 8.0 * 0.8 / 0.86).ceil() as u32
+    );
 }
 
 fn segment(x: f32, y: f32, w: f32, h: f32, rising: bool) -> Segment {
@@ -183,7 +290,7 @@ fn degenerate_sizes_paint_nothing_and_never_panic() {
         let img = paint(&Art {
             width: w,
             height: h,
-            segments: &s,
+            segments: s.to_vec(),
             line_width: 40.0,
             point_radius: 30.0,
             corner_radius: 50.0,
@@ -197,7 +304,7 @@ fn degenerate_sizes_paint_nothing_and_never_panic() {
     let huge = paint(&Art {
         width: u32::MAX,
         height: 1,
-        segments: &[],
+        segments: Vec::new(),
         line_width: 1.0,
         point_radius: 0.0,
         corner_radius: 0.0,
@@ -269,4 +376,22 @@ fn pieces_of_no_size_or_huge_sizes_never_panic() {
     assert_eq!(piece(1, true).width(), 1);
     let a = piece(3, false);
     assert_eq!(a.as_slice().len(), 9);
+}
+
+#[test]
+fn every_board_seen_from_either_side_is_one_art() {
+    use dama_core::{BoardKind, Geometry};
+    for kind in [
+        BoardKind::Squares8,
+        BoardKind::Alquerque9,
+        BoardKind::Alquerque5,
+        BoardKind::Kharbaga,
+    ] {
+        let g = Geometry::of(kind);
+        let art = |flipped| Art {
+            segments: crate::board::coords::segments(g, flipped),
+            ..board(40, INK)
+        };
+        assert_eq!(art(true).key(), art(false).key(), "{kind:?}");
+    }
 }
