@@ -31,6 +31,19 @@ fn copy_rgb_row(line_buffer: &mut [impl TargetPixel], source: &[u8]) {
 /// the rest blended.
 #[inline(never)]
 fn blend_rgba_row(line_buffer: &mut [impl TargetPixel], source: &[u8], alpha: u8) {
+    if alpha == 0xff {
+        // The image at full opacity (every piece on the board): a pixel's alpha as it is.
+        for (pix, p) in line_buffer.iter_mut().zip(source.chunks_exact(4)) {
+            match p[3] {
+                0xff => *pix = TargetPixel::from_rgb(p[0], p[1], p[2]),
+                0 => {}
+                a => pix.blend(PremultipliedRgbaColor::premultiply(Color::from_argb_u8(
+                    a, p[0], p[1], p[2],
+                ))),
+            }
+        }
+        return;
+    }
     for (pix, p) in line_buffer.iter_mut().zip(source.chunks_exact(4)) {
         let a = ((p[3] as u16 * alpha as u16) / 255) as u8;
         if a == 0xff {

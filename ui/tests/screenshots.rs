@@ -296,6 +296,13 @@ fn screenshots() {
         shot(ui, &format!("phone-home-dark-{w}x{h}"));
         handle.with(|a| a.open_review(0));
         shot(ui, &format!("phone-review-dark-{w}x{h}"));
+        ui.global::<dama_ui::PuzzleAdapter>().invoke_show_puzzles();
+        shot(ui, &format!("phone-puzzles-dark-{w}x{h}"));
+        let learn = ui.global::<dama_ui::LearnAdapter>();
+        learn.invoke_show_learn(dama_ui::GameKind::Turkish);
+        learn.invoke_open(1);
+        shot(ui, &format!("phone-lesson-dark-{w}x{h}"));
+        learn.invoke_to_list();
         ui.global::<dama_ui::SettingsAdapter>()
             .invoke_choose_dark(false);
     }
