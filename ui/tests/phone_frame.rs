@@ -293,56 +293,53 @@ fn boards_are_painted_ahead_while_home_is_shown() {
 }
 
 fn painted_ahead_at(w: usize, h: usize, scale: f32) {
-    {
-        let mut screen = Screen::install(w, h, scale).unwrap();
-        let dir = std::env::temp_dir().join(format!("dama-phone-ahead-{w}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let ui = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
-        ui.show().unwrap();
-        screen.draw().expect("Home");
-        let home = ui.global::<dama_ui::HomeAdapter>();
-        // Turkish first: the game Home shows chosen when it opens.
-        for game in [
-            dama_ui::GameKind::Turkish,
-            dama_ui::GameKind::Zamma,
-            dama_ui::GameKind::Kharbaga,
-        ] {
-            home.invoke_choose_game(game);
-            screen.advance(Duration::from_millis(16));
-            screen.draw();
-            // The player plays Black: the board is turned, its art is the same.
-            home.invoke_choose_opponent(1);
-            home.set_play_black(true);
-            home.invoke_start_game();
-            screen.advance(Duration::from_millis(16));
-            screen.draw().expect("the game");
-            assert_eq!(
-                ui.art_painted_when_shown(),
-                (0, 0),
-                "{game:?} at {w}x{h}: the board and pieces were painted ahead"
-            );
-            ui.set_screen(dama_ui::Screen::Home);
-            screen.advance(Duration::from_millis(16));
-            screen.draw();
-        }
-        // The puzzles' board, and the unfinished game's when another game is chosen.
-        ui.global::<dama_ui::PuzzleAdapter>().invoke_show_puzzles();
-        screen.advance(Duration::from_millis(16));
-        screen.draw().expect("Puzzles");
-        ui.set_screen(dama_ui::Screen::Home);
-        screen.advance(Duration::from_millis(16));
-        screen.draw();
-        home.invoke_choose_game(dama_ui::GameKind::Fetaix);
-        screen.advance(Duration::from_millis(16));
-        screen.draw();
-        home.invoke_resume();
-        screen.advance(Duration::from_millis(16));
-        screen.draw().expect("the unfinished game");
+    let mut screen = Screen::install(w, h, scale).unwrap();
+    let dir = std::env::temp_dir().join(format!("dama-phone-ahead-{w}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ui = dama_ui::platform::desktop::create(Store::new(&dir)).unwrap();
+    ui.show().unwrap();
+    screen.draw().expect("Home");
+    let home = ui.global::<dama_ui::HomeAdapter>();
+    // Turkish first: the game Home shows chosen when it opens.
+    for game in [
+        dama_ui::GameKind::Turkish,
+        dama_ui::GameKind::Zamma,
+        dama_ui::GameKind::Kharbaga,
+    ] {
+        home.invoke_choose_game(game);
+        next_frame(&mut screen);
+        // The player plays Black: the board is turned, its art is the same.
+        home.invoke_choose_opponent(1);
+        home.set_play_black(true);
+        home.invoke_start_game();
+        next_frame(&mut screen).expect("the game");
         assert_eq!(
             ui.art_painted_when_shown(),
             (0, 0),
-            "puzzles and the resumed game at {w}x{h}"
+            "{game:?} at {w}x{h}: the board and pieces were painted ahead"
         );
-        let _ = std::fs::remove_dir_all(&dir);
+        ui.set_screen(dama_ui::Screen::Home);
+        next_frame(&mut screen);
     }
+    // The puzzles' board, and the unfinished game's when another game is chosen.
+    ui.global::<dama_ui::PuzzleAdapter>().invoke_show_puzzles();
+    next_frame(&mut screen).expect("Puzzles");
+    ui.set_screen(dama_ui::Screen::Home);
+    next_frame(&mut screen);
+    home.invoke_choose_game(dama_ui::GameKind::Fetaix);
+    next_frame(&mut screen);
+    home.invoke_resume();
+    next_frame(&mut screen).expect("the unfinished game");
+    assert_eq!(
+        ui.art_painted_when_shown(),
+        (0, 0),
+        "puzzles and the resumed game at {w}x{h}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The next frame, 16 ms on: drawn if anything changed.
+fn next_frame(screen: &mut Screen) -> Option<dama_ui::platform::frame::Rect> {
+    screen.advance(Duration::from_millis(16));
+    screen.draw()
 }
