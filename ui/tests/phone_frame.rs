@@ -108,8 +108,8 @@ fn the_boards_art_is_copied_pixel_for_pixel() {
             theme.get_board_line(),
             theme.get_board_style(),
         )
-        .to_rgb8()
-        .expect("an RGB image");
+        .to_rgba8()
+        .expect("an image of pixels");
     assert_eq!((art.width() as usize, art.height() as usize), (w, h));
     let frame = screen.frame.pixels();
     let cell = w / 9;
@@ -122,8 +122,8 @@ fn the_boards_art_is_copied_pixel_for_pixel() {
             for x in cell..w - cell {
                 let (a, f) = (art.as_slice()[y * w + x], frame[(y0 + y) * 1080 + x0 + x]);
                 assert_eq!(
-                    (a.r, a.g, a.b),
-                    (f.red, f.green, f.blue),
+                    (a.r, a.g, a.b, a.a),
+                    (f.red, f.green, f.blue, f.alpha),
                     "pixel {x},{y} of the board"
                 );
                 compared += 1;

@@ -1,7 +1,18 @@
 //! The little painter the art is made with: a pixel buffer with coverage blending, and the
 //! coverage of edges and polygons.
 
-use slint::Rgb8Pixel;
+use slint::{Rgb8Pixel, Rgba8Pixel};
+
+/// `c` as an opaque pixel of an RGBA image: the boards are RGBA, though opaque, because
+/// the renderer copies runs of opaque RGBA pixels as they are (third_party/README.md).
+pub(super) fn opaque(c: Rgb8Pixel) -> Rgba8Pixel {
+    Rgba8Pixel {
+        r: c.r,
+        g: c.g,
+        b: c.b,
+        a: 255,
+    }
+}
 
 /// The relative brightness of a colour, 0..1 (a quick Rec. 709 weighting).
 pub(super) fn luma(c: Rgb8Pixel) -> f32 {
@@ -45,7 +56,7 @@ pub(super) fn cover(d: f32) -> f32 {
 pub(super) struct Canvas<'a> {
     pub(super) w: usize,
     pub(super) h: usize,
-    pub(super) px: &'a mut [Rgb8Pixel],
+    pub(super) px: &'a mut [Rgba8Pixel],
 }
 
 impl Canvas<'_> {
@@ -56,16 +67,17 @@ impl Canvas<'_> {
         }
         let p = &mut self.px[y * self.w + x];
         if coverage >= 1.0 {
-            *p = color;
+            *p = opaque(color);
             return;
         }
         // + 0.5 and a cast rounds (the value is never negative) without a call to roundf,
         // which at the app's opt-level z is not inlined.
         let mix = |a: u8, b: u8| (a as f32 + (b as f32 - a as f32) * coverage + 0.5) as u8;
-        *p = Rgb8Pixel {
+        *p = Rgba8Pixel {
             r: mix(p.r, color.r),
             g: mix(p.g, color.g),
             b: mix(p.b, color.b),
+            a: 255,
         };
     }
 

@@ -8,22 +8,22 @@
 //! its worker is done waits for it: it is never painted twice.
 
 use super::{paint, paint_piece, Art, PieceArt};
-use slint::{Image, Rgb8Pixel, Rgba8Pixel, SharedPixelBuffer};
+use slint::{Image, Rgba8Pixel, SharedPixelBuffer};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Weak};
 
 /// The boards' and the pieces' images.
 pub struct Gallery {
-    boards: Shelf<Rgb8Pixel>,
+    boards: Shelf<Rgba8Pixel>,
     pieces: Shelf<Rgba8Pixel>,
 }
 
 impl Default for Gallery {
     fn default() -> Self {
         Gallery {
-            // The game's board, the review's and one painted ahead: at most 15 MB at 1440
+            // The game's board, the review's and one painted ahead: about 22 MB at 1440
             // pixels across.
-            boards: Shelf::new(3, Image::from_rgb8),
+            boards: Shelf::new(3, Image::from_rgba8),
             // Three boards' pieces: a white and a black man and king each.
             pieces: Shelf::new(12, Image::from_rgba8),
         }
@@ -87,7 +87,7 @@ impl Gallery {
 
 /// Art for the worker, and where its image goes while it is wanted.
 enum Job {
-    Board(Art, Order<Rgb8Pixel>),
+    Board(Art, Order<Rgba8Pixel>),
     Piece(PieceArt, Order<Rgba8Pixel>),
 }
 

@@ -15,7 +15,7 @@ use crate::board::coords::Segment;
 use crate::{AppWindow, BoardArt};
 use canvas::{cover, luma, polygon_cover, rgb, Canvas};
 pub use gallery::Gallery;
-use slint::{ComponentHandle, Model, Rgb8Pixel, SharedPixelBuffer};
+use slint::{ComponentHandle, Model, Rgb8Pixel, Rgba8Pixel, SharedPixelBuffer};
 use std::cell::RefCell;
 use std::rc::Rc;
 pub use surface::Surface;
@@ -52,9 +52,9 @@ pub struct Art {
 }
 
 /// Paints `art` (an empty image for a zero size; sides are capped at 8192 pixels).
-pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
+pub fn paint(art: &Art) -> SharedPixelBuffer<Rgba8Pixel> {
     let (w, h) = (art.width.min(MAX_SIDE), art.height.min(MAX_SIDE));
-    let mut image = SharedPixelBuffer::<Rgb8Pixel>::new(w, h);
+    let mut image = SharedPixelBuffer::<Rgba8Pixel>::new(w, h);
     let mut c = Canvas {
         w: w as usize,
         h: h as usize,
@@ -62,17 +62,18 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgb8Pixel> {
     };
     // The tile in the wood's colour, then every row of the image copied from its rows: a
     // colour worked out per pixel of a 1080-pixel board was most of the paint's time.
-    let tile: Vec<Rgb8Pixel> = art
+    let tile: Vec<Rgba8Pixel> = art
         .surface
         .tile()
         .iter()
         .map(|&k| {
             // A float cast saturates: 255 at most.
             let t = |v: u8| (v as f32 * k + 0.5) as u8;
-            Rgb8Pixel {
+            Rgba8Pixel {
                 r: t(art.wood.r),
                 g: t(art.wood.g),
                 b: t(art.wood.b),
+                a: 255,
             }
         })
         .collect();

@@ -12,7 +12,7 @@ const EDGE: Rgb8Pixel = Rgb8Pixel {
 };
 const INK: Rgb8Pixel = Rgb8Pixel { r: 0, g: 0, b: 0 };
 
-fn art(segments: &[Segment], point_radius: f32) -> SharedPixelBuffer<Rgb8Pixel> {
+fn art(segments: &[Segment], point_radius: f32) -> SharedPixelBuffer<Rgba8Pixel> {
     paint(&Art {
         width: 100,
         height: 100,
@@ -186,8 +186,15 @@ fn is_wood(p: Rgb8Pixel) -> bool {
     near(p.r, WOOD.r) && near(p.g, WOOD.g) && near(p.b, WOOD.b)
 }
 
-fn at(img: &SharedPixelBuffer<Rgb8Pixel>, x: usize, y: usize) -> Rgb8Pixel {
-    img.as_slice()[y * img.width() as usize + x]
+/// An opaque pixel of the board's art.
+fn at(img: &SharedPixelBuffer<Rgba8Pixel>, x: usize, y: usize) -> Rgb8Pixel {
+    let p = img.as_slice()[y * img.width() as usize + x];
+    assert_eq!(p.a, 255, "the board is opaque");
+    Rgb8Pixel {
+        r: p.r,
+        g: p.g,
+        b: p.b,
+    }
 }
 
 #[test]
@@ -227,7 +234,7 @@ fn straight_lines_are_drawn_to_their_width_with_square_ends() {
 #[test]
 fn straight_lines_are_the_general_line() {
     let (w, h) = (64, 48);
-    let blank = || vec![WOOD; w * h];
+    let blank = || vec![canvas::opaque(WOOD); w * h];
     let mut seed = 7u32;
     let mut next = |n: f32| {
         seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
