@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Starts the real desktop binary in a virtual X display, checks that it shows a window, and
-# keeps a screenshot of the screen (screenshots/desktop-xvfb.png).
+# keeps a screenshot of the screen (screenshots/desktop-xvfb.png). Then runs the README's own
+# command, `scripts/run.sh`, with the app's options: `--help`, and `--size` at a landscape
+# phone's size and at the smallest size, each of which must open exactly that window.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-target/debug/dama-app}
@@ -22,11 +24,35 @@ conv=/usr/bin/convert
 if command -v xwd >/dev/null; then
   DISPLAY=$display xwd -root -silent | "$conv" xwd:- "$out/desktop-xvfb.png" 2>/dev/null || true
 fi
+passed=0 failed=0
+check() { # name, then a command whose success is the check
+  local name=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "ok: $name"
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $name"
+  fi
+}
 wait $app || { cat "$log"; echo "desktop smoke test: the app failed"; exit 1; }
 cat "$log"
-if grep -q "window shown" "$log"; then
-  echo "desktop smoke: 1 passed, 0 failed"
-else
-  echo "desktop smoke: 0 passed, 1 failed"
-  exit 1
+check "the window is shown" grep -q "window shown" "$log"
+
+# The README's command, as a player types it (its arguments go to the app, not to cargo).
+# The dev profile reuses the tests' build; a player's run builds release-app.
+run() { DAMA_RUN_PROFILE=dev DISPLAY=$display bash scripts/run.sh "$@" 2>"$log.err"; }
+help=$(run --help) || true
+check "run.sh --help prints the app's options" grep -q "Usage: dama-app" <<<"$help"
+check "run.sh --help lists --size" grep -q -- "--size WxH" <<<"$help"
+landscape=$(run --size 740x360 --smoke-test --quick) || true
+echo "$landscape"
+check "run.sh --size 740x360 opens a 740x360 window" grep -q "window shown 740x360" <<<"$landscape"
+small=$(DISPLAY=$display "$bin" --size 320x320 --smoke-test --quick 2>&1) || true
+check "--size 320x320 opens a 320x320 window" grep -q "window shown 320x320" <<<"$small"
+if [ "$failed" -gt 0 ]; then
+  tail -20 "$log.err" 2>/dev/null || true
 fi
+echo "desktop smoke: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

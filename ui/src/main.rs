@@ -26,11 +26,17 @@ Usage: dama-app [--size WIDTHxHEIGHT]
 
 Options:
   --size WxH     open the window at W x H logical pixels, e.g. 360x640 (a small phone),
-                 412x915 (a large one) or 740x360 (landscape)
+                 412x915 (a large one), 740x360 (landscape) or 800x1280 (a tablet);
+                 each side 320 to 4000
   --help, -h     show this text
   --smoke-test   show the window, print when it is drawn, quit after 4 s (--quick: 1 s)
 
 Games and settings are kept in ~/.local/share/dama-zamma (DAMA_DATA_DIR overrides).";
+
+/// The smallest side `--size` takes: the window's own minimum (`min-width`, `min-height` in
+/// `app.slint`), so the window opens at exactly the size asked for.
+#[cfg(any(test, all(not(target_os = "ios"), feature = "desktop")))]
+const MIN_SIDE: u32 = 320;
 
 /// The desktop app's command line.
 #[cfg(any(test, all(not(target_os = "ios"), feature = "desktop")))]
@@ -65,10 +71,11 @@ impl Args {
     }
 
     fn size(v: &str) -> Result<(f32, f32), String> {
-        let bad = || format!("--size {v}: want WIDTHxHEIGHT, each 200 to 4000, e.g. 360x640");
+        let bad =
+            || format!("--size {v}: want WIDTHxHEIGHT, each {MIN_SIDE} to 4000, e.g. 360x640");
         let (w, h) = v.split_once(['x', 'X']).ok_or_else(bad)?;
         let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
-        if !(200..=4000).contains(&w) || !(200..=4000).contains(&h) {
+        if !(MIN_SIDE..=4000).contains(&w) || !(MIN_SIDE..=4000).contains(&h) {
             return Err(bad());
         }
         Ok((w as f32, h as f32))
@@ -168,7 +175,12 @@ mod tests {
             .unwrap_err()
             .contains("unknown option --sise"));
         assert!(parse(&["--size"]).unwrap_err().contains("needs a value"));
-        for bad in ["360", "axb", "10x640", "360x99999"] {
+        assert_eq!(
+            parse(&["--size", "320x320"]).unwrap().size,
+            Some((320.0, 320.0)),
+            "the smallest window"
+        );
+        for bad in ["360", "axb", "10x640", "319x640", "360x99999"] {
             assert!(
                 parse(&["--size", bad])
                     .unwrap_err()
