@@ -8,7 +8,7 @@ use crate::opponent::Opponent;
 use crate::store::History;
 use dama_core::notation::NotationError;
 use dama_core::record::pdn::{self, PdnTags};
-use dama_core::{Color, GameRecord, RecordError, Rules};
+use dama_core::{Color, GameId, GameRecord, RecordError, Rules};
 use std::sync::{Arc, Mutex};
 
 /// The clipboard could not be used (no display, a platform refusal).
@@ -186,6 +186,25 @@ pub fn read_game(text: &str, rules: &Rules) -> Result<GameRecord, NotAGame> {
     })
 }
 
+/// Two opening moves of `game` as a pasted list of moves is written ("1. c3-c4 f6-f5" in
+/// Turkish Dama): the example the paste error gives, legal in the game it would be read as.
+pub fn example_moves(game: GameId) -> String {
+    let mut s = dama_core::Session::new(Rules::new(game));
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        // A move from the middle of the list: one a player would make, not a corner's.
+        let legal = s.legal_moves();
+        let Some(d) = legal.get(legal.len() / 2).cloned() else {
+            break;
+        };
+        moves.push(d.notation.clone());
+        if s.play(&d.mv).is_err() {
+            break;
+        }
+    }
+    format!("1. {}", moves.join(" "))
+}
+
 /// Whether two records are the same game: same rules, same start, same moves, same end
 /// (a game pasted twice is recognised, whatever its tags said).
 pub fn same_game(a: &GameRecord, b: &GameRecord) -> bool {
@@ -231,6 +250,20 @@ mod tests {
             assert_eq!(back.played(), rec.played(), "{game:?}");
             assert_eq!(back.rules(), rec.rules());
         }
+    }
+
+    /// Issue 48: the paste error's example ("1. c3-c4 f6-f5") was a Turkish one for every
+    /// game; it is read back as two legal moves of the game it names.
+    #[test]
+    fn the_example_of_moves_is_legal_in_its_game() {
+        for game in GameId::ALL {
+            let example = example_moves(game);
+            let back = read_game(&example, &Rules::new(game))
+                .unwrap_or_else(|e| panic!("{game:?}: {example}: {e:?}"));
+            assert_eq!(back.played().len(), 2, "{game:?}: {example}");
+            assert_eq!(back.rules().game(), game);
+        }
+        assert_ne!(example_moves(GameId::Zamma), "1. c3-c4 f6-f5");
     }
 
     #[test]

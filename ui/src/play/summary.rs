@@ -37,6 +37,8 @@ pub struct Summary {
     pub ended: u64,
     /// Pasted in, not played here.
     pub imported: bool,
+    /// Begun from a position set up in the editor.
+    pub set_up: bool,
 }
 
 impl Summary {
@@ -78,6 +80,7 @@ impl Summary {
             plies: ending.plies,
             ended: g.ended,
             imported: g.imported,
+            set_up: ending.set_up,
         }
     }
 }
@@ -124,8 +127,9 @@ impl Tally {
     }
 }
 
-/// The statistics of the games against the computer (two-player games are only counted,
-/// imported ones not at all: they were not played here).
+/// The statistics of the games against the computer from the game's start (two-player games
+/// and games from a set-up position are only counted, imported ones not at all: they were not
+/// played here).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Per game, in [`GameId::ALL`]'s order.
@@ -138,6 +142,9 @@ pub struct Stats {
     pub best_streak: u32,
     /// Two-player games.
     pub two_player_games: u32,
+    /// Games against the computer from a position set up in the editor: no win, loss or
+    /// streak of a level.
+    pub set_up_games: u32,
 }
 
 /// The statistics of `games` (oldest first).
@@ -153,6 +160,10 @@ pub fn stats(games: &[Summary]) -> Stats {
             s.two_player_games += 1;
             continue;
         };
+        if g.set_up {
+            s.set_up_games += 1;
+            continue;
+        }
         if let Some((_, t)) = s.per_game.iter_mut().find(|(id, _)| *id == g.game) {
             t.add(g.result);
         }
@@ -251,6 +262,31 @@ mod tests {
         let mut bad = g.clone();
         bad.record = "{".into();
         assert_eq!(Summary::of(&bad), None);
+    }
+
+    /// Issue 48: a position set up in the editor and won against level 8 is no level-8
+    /// win and starts no streak; it is counted apart.
+    #[test]
+    fn a_set_up_position_is_counted_apart() {
+        let rules = Rules::new(GameId::Turkish);
+        let code = "W:WKa1,Kh1:Ba2";
+        let start = dama_core::Position::from_code(rules, code).unwrap();
+        let mut s = Session::from_record(GameRecord::from_position(start));
+        s.play_notation("a1xa3").unwrap();
+        assert!(s.record().outcome().is_some(), "Black's last man taken");
+        let set_up = FinishedGame {
+            record: s.record().to_json(),
+            ..finished(Opponent::Computer(8), false, Some(Color::White), 1)
+        };
+        let summary = Summary::of(&set_up).unwrap();
+        assert!(summary.set_up && summary.result == Result::Won);
+        let from_start = finished(Opponent::Computer(8), false, Some(Color::White), 2);
+        assert!(!Summary::of(&from_start).unwrap().set_up);
+        let st = stats(&[summary]);
+        assert_eq!(st.set_up_games, 1);
+        assert_eq!(st.per_level[7].1.games(), 0, "no level-8 game");
+        assert!(st.per_game.iter().all(|(_, t)| t.games() == 0));
+        assert_eq!((st.streak, st.best_streak), (0, 0));
     }
 
     #[test]

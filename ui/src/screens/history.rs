@@ -104,7 +104,12 @@ pub(crate) fn show_paste_problem(
         None => (P::None, String::new(), String::new()),
         Some(NotAGame::NoClipboard) => (P::NoClipboard, String::new(), String::new()),
         Some(NotAGame::Empty) => (P::Empty, String::new(), String::new()),
-        Some(NotAGame::NotMoves) => (P::NotMoves, String::new(), String::new()),
+        // The detail is an example of moves the reader takes, legal in this game.
+        Some(NotAGame::NotMoves) => (
+            P::NotMoves,
+            String::new(),
+            crate::window::unbroken_moves(&crate::share::example_moves(game)),
+        ),
         Some(NotAGame::IllegalMove(n, m)) => (P::IllegalMove, n.clone(), m.clone()),
         Some(NotAGame::Unreadable(why)) => (P::NotAGame, String::new(), why.clone()),
     };
@@ -160,6 +165,7 @@ fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usi
     h.set_streak(st.streak as i32);
     h.set_best_streak(st.best_streak as i32);
     h.set_two_player_games(st.two_player_games as i32);
+    h.set_set_up_games(st.set_up_games as i32);
 }
 
 #[cfg(test)]

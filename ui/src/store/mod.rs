@@ -179,6 +179,10 @@ pub struct Ending {
     pub outcome: dama_core::Outcome,
     /// Plies played.
     pub plies: usize,
+    /// Begun from a position set up in the editor, not from the game's start: counted
+    /// apart in the statistics (a won set-up is no win against the computer's level).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub set_up: bool,
 }
 
 impl Ending {
@@ -189,6 +193,7 @@ impl Ending {
             game: record.rules().game(),
             outcome,
             plies: record.played().len(),
+            set_up: *record.start() != dama_core::Position::start(*record.rules()),
         }
     }
 }
