@@ -36,6 +36,19 @@ fn start(h: &AppHandle, game: &str, code: Option<&str>) {
     });
 }
 
+/// Sixty plies of a Turkish game (each side's middle move in turn): a long line of moves.
+fn long_game() -> GameRecord {
+    let mut s = dama_core::Session::new(Rules::new(dama_core::GameId::Turkish));
+    for _ in 0..60 {
+        let legal = s.legal_moves();
+        let Some(d) = legal.get(legal.len() / 2).cloned() else {
+            break;
+        };
+        s.play(&d.mv).unwrap();
+    }
+    s.into_record()
+}
+
 /// Left, top, right, bottom.
 type Insets = (f32, f32, f32, f32);
 
@@ -61,6 +74,24 @@ const SIZES: &[(f32, f32, Insets, bool)] = &[
 ];
 
 const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
+
+/// Issue 48: the rule finds the wraps a player met, and a no-break space satisfies it.
+#[test]
+fn loose_breaks_are_found_where_a_player_met_them() {
+    let names = ["Turkish Dama".to_string(), "Damas turcas".to_string()];
+    for (text, found) in [
+        ("Partida sin terminar: Damas turcas, jugada 2", 2),
+        ("Partida sin terminar: Damas\u{a0}turcas, jugada\u{a0}2", 0),
+        ("Unfinished game: Turkish Dama, move\u{a0}2", 1),
+        ("[Result \"*\"]\n1. c3-c4 f6-f5 2. d3-d4", 2),
+        ("[Result \"*\"]\n1.\u{a0}c3-c4 f6-f5 2.\u{a0}d3-d4 3...", 0),
+        ("Most wins in a row: 12", 1),
+        ("Each player has 16 men on the second and third rows.", 0),
+    ] {
+        let why = loose_breaks(text, &names);
+        assert_eq!(why.len(), found, "{text:?}: {why:?}");
+    }
+}
 
 #[test]
 fn every_screen_in_every_language_and_orientation_fits() {
@@ -119,12 +150,13 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 handle.with(|a| a.leave());
                 found.extend(problems(ui, &at(&format!("home {game}")), false));
                 if lang == "en" {
-                    // The first game and Play; on its side, the opponent too (upright, the
-                    // page scrolls down to it).
+                    // The first game, Learn, Puzzles and Play; on its side, the opponent
+                    // too (upright, the page scrolls down to it). Issue 48: on its side,
+                    // Learn and Puzzles were below the five games, out of sight.
                     let wanted: &[&str] = if w > h {
-                        &["Turkish Dama", "Two players", "Play"]
+                        &["Turkish Dama", "Learn", "Puzzles", "Two players", "Play"]
                     } else {
-                        &["Turkish Dama", "Play"]
+                        &["Turkish Dama", "Learn", "Puzzles", "Play"]
                     };
                     found.extend(in_view(ui, &at(&format!("home {game}")), wanted));
                 }
@@ -154,11 +186,33 @@ fn every_screen_in_every_language_and_orientation_fits() {
             share.set_status(dama_ui::ShareStatus::NoClipboard);
             found.extend(problems(ui, &at("share sheet"), true));
             share.invoke_close();
+            // Issue 48: a long game's text, whose lines must not end on a move number.
+            handle.with(|a| a.begin(long_game(), Opponent::TwoPlayers, Color::White));
+            handle.with(|a| a.share_game());
+            found.extend(problems(ui, &at("share sheet, a long game"), true));
+            share.invoke_close();
             handle.with(|a| a.show_history());
             let history = ui.global::<dama_ui::HistoryAdapter>();
             history.set_paste_problem(dama_ui::PasteProblem::NotMoves);
             found.extend(problems(ui, &at("history"), false));
             history.set_paste_problem(dama_ui::PasteProblem::None);
+            // The review (issue 48: "Bester / Zug" broke in its button while the engine
+            // analysed): analysing, then analysed with a blunder named. The finished game
+            // above is the newest row; the engine's answers are not awaited.
+            handle.with(|a| a.open_review(0));
+            assert_eq!(ui.get_screen(), Screen::Review, "the finished game opens");
+            let review = ui.global::<dama_ui::ReviewAdapter>();
+            review.set_analysed(false);
+            review.set_analysing(true);
+            review.set_done(12);
+            review.set_total(140);
+            found.extend(problems(ui, &at("review, analysing"), false));
+            review.set_analysing(false);
+            review.set_analysed(true);
+            review.set_judgement(2);
+            review.set_best_move("d3xd5xf5".into());
+            review.set_score("+2.45".into());
+            found.extend(problems(ui, &at("review, a blunder"), false));
             // Issue 39 item 1: the statistics table's headings and game names.
             handle.with(|a| a.show_statistics());
             found.extend(problems(ui, &at("statistics"), false));

@@ -3,6 +3,12 @@
 //! shows the app: Home, a Turkish capture route, a Zamma capture route, a game's review.
 //! Written to `target/store-screenshots/<locale>/<n>.png`; `scripts/store-listing.sh` puts
 //! them into `fastlane/metadata/android/<locale>/images/phoneScreenshots/`.
+//!
+//! Those committed pictures (the README shows the English ones) are then compared with what
+//! the app draws now, so they cannot go stale (issue 48: they showed a Home without Learn
+//! and Puzzles): a picture that differs fails the test until `scripts/store-listing.sh`
+//! (which sets `DAMA_STORE_REFRESH=1` to skip the comparison while it redraws) is run and
+//! its result committed.
 
 mod common;
 use common::long_game;
@@ -28,6 +34,49 @@ const LOCALES: [(&str, &str); 6] = [
 ];
 const SIZE: (u32, u32) = (1080, 1920);
 const SCALE: f32 = 2.625;
+
+/// Pixels of a PNG file as RGB bytes, with its size.
+fn read_rgb(path: &std::path::Path) -> Option<(u32, u32, Vec<u8>)> {
+    let file = std::fs::File::open(path).ok()?;
+    let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    let channels = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()]
+        .chunks(channels)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    Some((info.width, info.height, rgb))
+}
+
+/// How the committed picture `committed` differs from the one just drawn, `drawn`: `None`
+/// when they are the same to the eye (at most one pixel in a thousand differs, none by
+/// more than a few levels: a font's rounding, never a missing button).
+fn stale(drawn: &std::path::Path, committed: &std::path::Path) -> Option<String> {
+    let Some((w, h, now)) = read_rgb(drawn) else {
+        return Some(format!("{} was not drawn", drawn.display()));
+    };
+    let Some((cw, ch, then)) = read_rgb(committed) else {
+        return Some(format!("{} is missing or unreadable", committed.display()));
+    };
+    if (w, h) != (cw, ch) {
+        return Some(format!("{}: {cw}x{ch}, drawn {w}x{h}", committed.display()));
+    }
+    let differing = now
+        .chunks(3)
+        .zip(then.chunks(3))
+        .filter(|(a, b)| a.iter().zip(b.iter()).any(|(x, y)| x.abs_diff(*y) > 8))
+        .count();
+    let pixels = (w * h) as usize;
+    (differing * 1000 > pixels).then(|| {
+        format!(
+            "{}: {differing} of {pixels} pixels differ from what the app draws now",
+            committed.display()
+        )
+    })
+}
 
 fn shot(ui: &AppWindow, dir: &std::path::Path, n: usize) {
     let buf = ui.window().take_snapshot().expect("software snapshot");
@@ -107,4 +156,36 @@ fn store_screenshots() {
         shot(ui, &dir, 4);
     }
     let _ = std::fs::remove_dir_all(&data);
+    if std::env::var_os("DAMA_STORE_REFRESH").is_some() {
+        return;
+    }
+    // The committed pictures were drawn with Roboto: without it the text differs.
+    if !std::path::Path::new(ROBOTO).is_dir() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have Roboto (fonts-roboto-unhinted) to compare the store screenshots"
+        );
+        eprintln!("store screenshots: Roboto is not installed, the committed ones not compared");
+        return;
+    }
+    let listing = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fastlane/metadata/android");
+    let mut faults = Vec::new();
+    let mut compared = 0;
+    for (locale, _) in LOCALES {
+        for n in 1..=4 {
+            let file = format!("{n}.png");
+            let committed = listing
+                .join(locale)
+                .join("images/phoneScreenshots")
+                .join(&file);
+            faults.extend(stale(&out.join(locale).join(&file), &committed));
+            compared += 1;
+        }
+    }
+    assert_eq!(compared, 24);
+    assert!(
+        faults.is_empty(),
+        "the store's (and the README's) screenshots are stale; run scripts/store-listing.sh and commit:\n{}",
+        faults.join("\n")
+    );
 }

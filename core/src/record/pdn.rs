@@ -84,10 +84,24 @@ pub fn export(rec: &GameRecord, tags: &PdnTags) -> String {
     s
 }
 
+/// `text` in lines of at most `width` characters where the words allow, broken only between
+/// moves: a move number ("6.", "6...") stays on the line of its move, so no line ends on one.
 fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut len = 0;
-    for w in text.split(' ') {
+    let mut units: Vec<String> = Vec::new();
+    let mut words = text.split(' ').peekable();
+    while let Some(w) = words.next() {
+        let number = w.ends_with('.') && w.starts_with(|c: char| c.is_ascii_digit());
+        match words.peek() {
+            Some(next) if number => {
+                units.push(format!("{w} {next}"));
+                words.next();
+            }
+            _ => units.push(w.to_string()),
+        }
+    }
+    for w in &units {
         if len > 0 && len + 1 + w.len() > width {
             out.push('\n');
             len = 0;
@@ -207,4 +221,28 @@ pub(crate) fn parse(text: &str, rules: Option<&Rules>) -> Result<Parsed, RecordE
         moves,
         result: result.map(str::to_string),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 48: the share sheet showed a line ending on "30." with its move on the next:
+    /// no line of a long game's moves ends on a move number, and none is longer than the
+    /// width unless one move with its number is.
+    #[test]
+    fn no_line_ends_on_a_move_number() {
+        let moves: String = (1..=60)
+            .map(|n| format!("{n}. e3-e4 e6-e5 "))
+            .chain(["61... f4xd4xd6".to_string()])
+            .collect();
+        let text = wrap(moves.trim_end(), 79);
+        assert!(text.lines().count() > 10, "{text}");
+        for line in text.lines() {
+            let last = line.rsplit(' ').next().unwrap();
+            assert!(!last.ends_with('.'), "{line:?} ends on a move number");
+            assert!(line.len() <= 79, "{line:?}");
+        }
+        assert_eq!(text.replace('\n', " "), moves.trim_end());
+    }
 }

@@ -169,8 +169,57 @@ pub fn count(name: &str, texts: usize, targets: usize) {
     e.1 += targets;
 }
 
+/// The places where a text shown over several lines may break that a reader would not
+/// break (issue 48: "Damas turcas, jugada / 2", "Turkish / Dama, move 2", "6. / e4-d4").
+/// Slint does not tell where it broke the lines, so a wrapped text must leave no such place
+/// breakable: a move number ("6.", "12...") is bound to its move, a number that ends a short
+/// text or its sentence to the word before it, and in a short text (a card's line, not a
+/// paragraph) a game's name `names` is never split. A no-break space (U+00A0) binds.
+pub fn loose_breaks(text: &str, names: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let words: Vec<&str> = text.split([' ', '\n']).filter(|w| !w.is_empty()).collect();
+    let short_text = words.len() <= 10;
+    let number = |w: &str| {
+        let w = w.trim_end_matches(['.', ',', ';', ':', '!', '?', ')']);
+        !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())
+    };
+    for (i, w) in words.iter().enumerate() {
+        let dots = w.trim_start_matches(|c: char| c.is_ascii_digit());
+        let move_number =
+            dots.len() < w.len() && !dots.is_empty() && dots.chars().all(|c| c == '.');
+        if i + 1 < words.len() && move_number {
+            out.push(format!("may end a line on the move number '{w}'"));
+        }
+        let ends_sentence = i + 1 == words.len() || w.ends_with(['.', ',', ';', '!', '?', ')']);
+        if i > 0 && !move_number && number(w) && ends_sentence {
+            out.push(format!("may start a line with the number '{w}' alone"));
+        }
+    }
+    if short_text {
+        for n in names.iter().filter(|n| n.contains(' ')) {
+            if text.contains(n.as_str()) {
+                out.push(format!("may break the name '{n}' between its words"));
+            }
+        }
+    }
+    out
+}
+
 pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     let window = safe_window(ui);
+    // The games' names as this language writes them: a short text must not split one.
+    let names: &[String] = &[
+        dama_ui::GameKind::Turkish,
+        dama_ui::GameKind::Zamma,
+        dama_ui::GameKind::Damma,
+        dama_ui::GameKind::Fetaix,
+        dama_ui::GameKind::Kharbaga,
+    ]
+    .map(|g| {
+        ui.global::<dama_ui::Texts>()
+            .invoke_game_name(g)
+            .to_string()
+    });
     let mut out = Vec::new();
     // Texts that do not fit their own box (measured by Slint with the real font).
     let (mut texts, mut targets) = (0, 0);
@@ -197,6 +246,11 @@ pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
                 s.width,
                 s.height
             ));
+        }
+        if verdict == "text-wraps" && words > 2 {
+            for why in loose_breaks(&label, names) {
+                out.push(format!("{name}: '{}' {why}", short(&label)));
+            }
         }
         if verdict.starts_with("text-too") {
             let label = e.accessible_label().unwrap_or_default();
@@ -303,6 +357,14 @@ pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
             ));
         }
     }
+    // A scrolled text counts where its page shows it: clipped by the page, it cannot
+    // overlap what lies outside the page, nor stick out of a card that holds the page.
+    let shown = |i: &Item| -> Option<Rect> {
+        match shown_part.iter().find(|(s, _)| s == i) {
+            Some((_, part)) => part.clone(),
+            None => Some(i.rect.clone()),
+        }
+    };
     // Cards hold their content.
     let mut in_cards: Vec<Item> = Vec::new();
     for c in all(ui, "Card") {
@@ -314,7 +376,7 @@ pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
             if in_cards.contains(&i) {
                 continue;
             }
-            if !i.rect.inside(&card) {
+            if shown(&i).is_some_and(|r| !r.inside(&card)) {
                 out.push(format!(
                     "{name}: '{}' sticks out of its card ({:?} in {:?})",
                     short(&i.label),
@@ -341,14 +403,6 @@ pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
         dialog.iter().filter(|i| i.text).collect()
     } else {
         everything.iter().filter(|i| i.text).collect()
-    };
-    // A scrolled text counts where its page shows it: clipped by the page, it cannot
-    // overlap what lies outside the page.
-    let shown = |i: &Item| -> Option<Rect> {
-        match shown_part.iter().find(|(s, _)| s == i) {
-            Some((_, part)) => part.clone(),
-            None => Some(i.rect.clone()),
-        }
     };
     for (k, a) in texts.iter().enumerate() {
         for b in &texts[k + 1..] {

@@ -32,6 +32,66 @@ pub(super) async fn king_versus_lone_man_is_shown_as_the_reason(h: AppHandle, _d
     );
 }
 
+/// Issue 48: an ending is told from the player's side, never of "the loser": against the
+/// computer "you" and "the computer", between two players their colours (R-T9).
+pub(super) async fn endings_are_told_from_the_players_side(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let on_screen = |text: &str| {
+        ElementHandle::find_by_accessible_label(ui, text)
+            .next()
+            .is_some()
+    };
+    // Against the computer: White's king takes Black's last man.
+    start(&h, "W:WKa1,Kh1:Ba2", "turkish", 1, Color::White);
+    tap(ui, "a1").await;
+    tap(ui, "a3").await;
+    settle(&h).await;
+    let game = ui.global::<dama_ui::GameAdapter>();
+    assert!(game.get_game_over());
+    assert_eq!(game.get_reason(), EndReason::NoPieces);
+    for text in ["You won", "You captured all the computer's pieces."] {
+        assert!(on_screen(text), "the result card says {text:?}");
+    }
+    // Two players: Black's last man, on a2, is walled in once White's h5 king steps.
+    start(&h, "W:WKa1,Kb2,Kc2,Ka3,Kh5:Ba2", "turkish", 0, Color::White);
+    tap(ui, "h5").await;
+    tap(ui, "h6").await;
+    settle(&h).await;
+    assert!(game.get_game_over());
+    assert_eq!(game.get_reason(), EndReason::Blocked);
+    for text in ["White wins", "Black has no move left."] {
+        assert!(on_screen(text), "the result card says {text:?}");
+    }
+    // Every ending the rules have, for every side: never "the loser".
+    let texts = ui.global::<Texts>();
+    for reason in [EndReason::NoPieces, EndReason::Blocked] {
+        for winner in [Winner::White, Winner::Black] {
+            for you in [Winner::None, Winner::White, Winner::Black] {
+                let said = texts.invoke_reason(reason, winner, you);
+                assert!(!said.is_empty() && !said.contains("loser"), "{said}");
+                let lost = you != Winner::None && you != winner;
+                assert_eq!(
+                    said.contains("your") || said.starts_with("You have"),
+                    lost,
+                    "{said}"
+                );
+            }
+        }
+    }
+    assert_eq!(
+        texts.invoke_reason(EndReason::NoPieces, Winner::Black, Winner::White),
+        "All your pieces were captured."
+    );
+    assert_eq!(
+        texts.invoke_reason(EndReason::Blocked, Winner::Black, Winner::White),
+        "You have no move left."
+    );
+    assert_eq!(
+        texts.invoke_reason(EndReason::Blocked, Winner::White, Winner::None),
+        "Black has no move left."
+    );
+}
+
 /// Against the computer the card says who won from the player's side, and it can be put
 /// aside to look at the final board.
 pub(super) async fn the_result_card_speaks_to_the_player_and_can_be_put_aside(

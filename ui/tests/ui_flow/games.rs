@@ -352,8 +352,9 @@ pub(super) async fn a_finished_game_is_kept_and_its_result_shown(h: AppHandle, d
     let home = ui.global::<dama_ui::HomeAdapter>();
     assert!(home.get_has_last() && !home.get_can_resume());
     assert_eq!(home.get_last_reason(), EndReason::KingVersusLoneMan);
+    // Issue 48: the card says who won, not only why.
     for text in [
-        "Last game: Turkish Dama",
+        "Last game, Turkish\u{a0}Dama: White won",
         "King versus lone man: the king wins.",
     ] {
         assert!(

@@ -83,6 +83,7 @@ fn main() {
         a_turkish_capture_never_stops_early,
         captured_and_huffed_pieces_leave_during_the_animation,
         king_versus_lone_man_is_shown_as_the_reason,
+        endings_are_told_from_the_players_side,
         the_result_card_speaks_to_the_player_and_can_be_put_aside,
         the_computer_weighs_a_confirmed_draw_offer,
         resigning_against_the_computer_ends_the_game,
