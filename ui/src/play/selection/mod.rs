@@ -203,8 +203,8 @@ impl Selection {
         // A liable piece while the choice is pending: change it or take it back. Not where
         // the selected piece may go (the removed piece's point is empty, a move may land
         // there), and not when there was no choice to make.
-        let on_the_way = self.marks().iter().any(|&(q, _)| q == p);
-        if self.huffs.len() > 1 && self.huffs.contains(&p) && !on_the_way {
+        let liable = self.huffs.len() > 1 && self.huffs.contains(&p);
+        if liable && !self.marks().iter().any(|&(q, _)| q == p) {
             self.state = State::Idle;
             return if self.huff == Some(p) {
                 self.huff = None;
