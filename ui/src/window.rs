@@ -68,6 +68,7 @@ pub fn advice(a: flow::Advice) -> Advice {
         flow::Advice::Hint => Advice::Hint,
         flow::Advice::Huffed => Advice::Huffed,
         flow::Advice::HuffNext => Advice::HuffNext,
+        flow::Advice::HuffChosen => Advice::HuffChosen,
         flow::Advice::NotYours => Advice::NotYours,
         flow::Advice::CannotMove => Advice::CannotMove,
         flow::Advice::NotThere => Advice::NotThere,
@@ -232,11 +233,14 @@ pub fn still_board(
 
 /// A still board with a selection on it (Puzzles and Learn): the points with the selection's
 /// marks and the ends of the hint and of the last move; the pieces, the selected one and those
-/// that must capture (R-T6, R-Z13) ringed.
+/// that must capture (R-T6, R-Z13) ringed. While the selection is the player's (`player`),
+/// the liable pieces to choose from are marked and the one the move will remove (R-Z14)
+/// faded, as in a game (its cross is in [`crosses`]).
 pub(crate) fn selection_board(
     pos: &dama_core::Position,
     flipped: bool,
     selection: &crate::play::selection::Selection,
+    player: bool,
     last: Option<&[dama_core::Point]>,
     hint: Option<&[dama_core::Point]>,
 ) -> (Vec<crate::SpotVm>, Vec<crate::PieceVm>) {
@@ -249,12 +253,23 @@ pub(crate) fn selection_board(
     };
     let (last_ends, hint_ends) = (ends(last), ends(hint));
     let marks = selection.marks();
+    let (choices, alternatives, removing) = if player {
+        let removing = selection.chosen_huff();
+        (
+            selection.huff_choices(),
+            selection.huff_alternatives(),
+            removing,
+        )
+    } else {
+        (Vec::new(), Vec::new(), None)
+    };
     let (spots, _) = still_board(
         g,
         flipped,
         |_| None,
         |p| {
             let mark = match marks.iter().find(|(q, _)| *q == p) {
+                _ if choices.contains(&p) => crate::SpotMark::Liable,
                 Some((_, Mark::Destination)) => crate::SpotMark::Destination,
                 Some((_, Mark::Landing)) => crate::SpotMark::Landing,
                 Some((_, Mark::Target)) => crate::SpotMark::Target,
@@ -279,11 +294,38 @@ pub(crate) fn selection_board(
                 king: pc.role == dama_core::position::Role::King,
                 selected: selected == Some(p),
                 must: selected.is_none() && must.contains(&p),
+                liable: choices.contains(&p) || alternatives.contains(&p),
+                captured: removing == Some(p),
                 ..crate::PieceVm::default()
             })
         })
         .collect();
     (spots, pieces)
+}
+
+/// The crosses on a board: what the selected route takes (`captured`) and the piece the
+/// player's move will remove first (`removing`, R-Z14); else the point of a piece the last
+/// move huffed (`huffed`), so it does not vanish unseen, but not when a piece now stands
+/// there (the mover would look crossed; the words name the point instead).
+pub(crate) fn crosses(
+    pos: &dama_core::Position,
+    flipped: bool,
+    captured: Vec<dama_core::Point>,
+    removing: Option<dama_core::Point>,
+    huffed: Option<dama_core::Point>,
+) -> Vec<crate::DotVm> {
+    let mut points = captured;
+    points.extend(removing);
+    if points.is_empty() {
+        points.extend(huffed.filter(|&p| pos.piece_at(p).is_none()));
+    }
+    points
+        .into_iter()
+        .map(|p| {
+            let (x, y) = crate::board::coords::xy(pos.geometry(), p, flipped);
+            crate::DotVm { x, y }
+        })
+        .collect()
 }
 
 /// A game's text as shown (the share sheet): each hyphen non-breaking (U+2011), so that a

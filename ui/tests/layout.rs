@@ -175,6 +175,18 @@ fn every_screen_in_every_language_and_orientation_fits() {
             home.set_has_last(false);
             ui.set_screen(Screen::Settings);
             found.extend(problems(ui, &at("settings"), false));
+            // Issue 48: the huff's sentences under a Zamma board (the longest advice lines).
+            start(&handle, "zamma", None);
+            let game = ui.global::<dama_ui::GameAdapter>();
+            for advice in [
+                dama_ui::Advice::ChooseHuff,
+                dama_ui::Advice::HuffChosen,
+                dama_ui::Advice::HuffNext,
+            ] {
+                game.set_advice(advice);
+                game.set_advice_point("i1".into());
+                found.extend(problems(ui, &at(&format!("game, {advice:?}")), false));
+            }
             // The game-over card.
             start(&handle, "turkish", Some("B:WKa1:Bh8"));
             ui.set_screen(Screen::Game);

@@ -114,6 +114,10 @@ fn screenshots() {
         0,
     );
     shot(ui, "huff-zamma");
+    // Issue 48: i1 chosen for removal (faded and crossed, a1 still ringed), i9 picked.
+    tap(ui, "i1");
+    tap(ui, "i9");
+    shot(ui, "huff-chosen-zamma");
     // King versus lone man.
     start(&handle, "turkish", &[], Some("W:WKa1:Ba4,h8"), 0);
     tap(ui, "a1");

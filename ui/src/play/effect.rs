@@ -30,6 +30,9 @@ pub enum Advice {
     /// One piece of the opponent is liable (R-Z14): it is removed as the player moves
     /// (no choice to make), named by its point.
     HuffNext,
+    /// The liable piece chosen for removal (R-Z14), named by its point: now the move, or
+    /// the piece tapped again to choose another.
+    HuffChosen,
     /// A tap on the opponent's piece.
     NotYours,
     /// A tap on one of the player's pieces that has no move (blocked, or another captures).

@@ -146,27 +146,54 @@ impl Flow {
 
     /// What to tell the player at the start of a turn.
     fn advise(&mut self) {
+        self.advice = self.turn_advice();
+    }
+
+    /// What to tell the player before a piece is chosen: the huff to choose or the one
+    /// pending (R-Z14), a compulsory capture, or the opponent's huff.
+    fn turn_advice(&self) -> Advice {
         let human = self.human_to_move();
-        self.advice = if !self.selection.huff_choices().is_empty() && human {
+        if !self.selection.huff_choices().is_empty() && human {
             Advice::ChooseHuff
-        } else if self.selection.chosen_huff().is_some() && human {
-            Advice::HuffNext
+        } else if let Some(a) = self.pending_huff() {
+            a
         } else if !self.selection.must_capture().is_empty() && human {
             Advice::MustCapture
         } else if self.huffed().is_some() {
             Advice::Huffed
         } else {
             Advice::None
-        };
+        }
+    }
+
+    /// The removal the player's move will begin with (R-Z14), once known: the only liable
+    /// piece's, or the one chosen (which may still be changed).
+    fn pending_huff(&self) -> Option<Advice> {
+        self.selection.chosen_huff()?;
+        if !self.human_to_move() {
+            None
+        } else if self.selection.huff_forced() {
+            Some(Advice::HuffNext)
+        } else {
+            Some(Advice::HuffChosen)
+        }
     }
 
     /// The point the advice names: the huffed piece's, or the liable piece's about to be.
     pub fn advice_point(&self) -> Option<Point> {
         match self.advice {
             Advice::Huffed => self.huffed(),
-            Advice::HuffNext => self.selection.chosen_huff(),
+            Advice::HuffNext | Advice::HuffChosen => self.selection.chosen_huff(),
             _ => None,
         }
+    }
+
+    /// The liable piece the player's move is to remove (R-Z14), drawn as taken away until
+    /// the move is made: the only one, or the one chosen.
+    pub fn removing(&self) -> Option<Point> {
+        self.selection
+            .chosen_huff()
+            .filter(|_| self.human_to_move() && !self.moving)
     }
 
     /// The point of the piece the last move huffed (removed first, R-Z14), if it did.
@@ -226,7 +253,9 @@ impl Flow {
             // "Tap again to stop" only where a move may end (never under R-T6 or R-Z13).
             Tap::Extended if self.selection.may_stop_here() => self.advice = Advice::ContinueRoute,
             Tap::Extended => self.advice = Advice::NextLanding,
-            tap @ (Tap::HuffChosen(_) | Tap::Selected(_) | Tap::Cancelled) => {
+            // The removal chosen, changed or taken back: said, with the point it names.
+            Tap::HuffChosen(_) | Tap::HuffCancelled => self.advice = self.turn_advice(),
+            tap @ (Tap::Selected(_) | Tap::Cancelled) => {
                 let must = !self.selection.must_capture().is_empty()
                     && self.selection.selected().is_none();
                 // A selected piece sent where it cannot go: refused, heard and said so
@@ -243,8 +272,13 @@ impl Flow {
                 } else if must {
                     Advice::MustCapture
                 } else {
-                    Advice::None
+                    // The pending removal stays said while the player picks a piece.
+                    self.pending_huff().unwrap_or(Advice::None)
                 }
+            }
+            // The only liable piece, already removed: said again, not "your opponent's".
+            Tap::Ignored if self.selection.chosen_huff() == Some(p) => {
+                self.advice = self.turn_advice();
             }
             // The player's own piece that may not move (another must capture, or it is
             // blocked), or a piece that may not be huffed: refused, and said why.

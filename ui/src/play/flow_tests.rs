@@ -175,6 +175,65 @@ fn a_huff_is_announced_after_the_move() {
     assert_eq!(f.advice(), Advice::Huffed);
 }
 
+fn huffing(code: &str) -> Flow {
+    let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+    let pos = Position::from_code(rules, code).unwrap();
+    let record = GameRecord::from_position(pos);
+    Flow::new(record, Opponent::TwoPlayers, Color::White).0
+}
+
+// Issue 48: the huff in two steps, said at each: the removal chosen is named and drawn as
+// taken away, can be taken back or changed (never "That is your opponent's piece"), and
+// the move then completes the turn with the last choice.
+#[test]
+fn a_huff_is_chosen_taken_back_or_changed_then_the_move_made() {
+    let mut f = huffing("B:Wa1,i1:Bi9:huff=a1,i1");
+    assert_eq!(f.advice(), Advice::ChooseHuff);
+    assert_eq!(f.removing(), None);
+    assert!(taps(&mut f, &["i1"]).is_empty());
+    assert_eq!(
+        (f.advice(), f.advice_point(), f.removing()),
+        (Advice::HuffChosen, Some(pt(&f, "i1")), Some(pt(&f, "i1")))
+    );
+    // The removed piece again: the choice is taken back, quietly.
+    assert!(taps(&mut f, &["i1"]).is_empty());
+    assert_eq!((f.advice(), f.removing()), (Advice::ChooseHuff, None));
+    // Another liable piece while one is chosen: the choice changes.
+    taps(&mut f, &["i1", "a1"]);
+    assert_eq!(
+        (f.advice(), f.advice_point(), f.removing()),
+        (Advice::HuffChosen, Some(pt(&f, "a1")), Some(pt(&f, "a1")))
+    );
+    // Picking the piece to move keeps the removal said.
+    taps(&mut f, &["i9"]);
+    assert_eq!(f.advice(), Advice::HuffChosen);
+    let effects = taps(&mut f, &["h9"]);
+    assert!(
+        matches!(effects[..], [Effect::Save, Effect::Animate { .. }]),
+        "{effects:?}"
+    );
+    assert_eq!(f.removing(), None, "shown by the move now");
+    f.arrived();
+    assert_eq!(f.game().record().moves(), ["[xa1] i9-h9"]);
+    assert_eq!(f.huffed(), Some(pt(&f, "a1")));
+}
+
+// The only liable piece is removed without a choice: tapping it says so again.
+#[test]
+fn a_forced_huff_is_said_not_refused() {
+    let mut f = huffing("B:Wa1,i1:Bi9:huff=a1");
+    assert_eq!(
+        (f.advice(), f.advice_point(), f.removing()),
+        (Advice::HuffNext, Some(pt(&f, "a1")), Some(pt(&f, "a1")))
+    );
+    assert!(taps(&mut f, &["a1"]).is_empty(), "no refusal sound");
+    assert_eq!(f.advice(), Advice::HuffNext);
+    taps(&mut f, &["i9"]);
+    assert_eq!(f.advice(), Advice::HuffNext, "still said while moving");
+    taps(&mut f, &["i1"]);
+    assert_eq!(f.advice(), Advice::NotYours, "another enemy piece");
+}
+
 #[test]
 fn a_resumed_game_shows_its_last_move() {
     let mut s = Session::new(Rules::new(dama_core::GameId::Turkish));

@@ -179,6 +179,12 @@ impl Taking {
         self.why = None;
     }
 
+    /// The point of the piece the last move huffed (removed first, R-Z14), if it did: the
+    /// screen crosses it, so that it does not vanish unseen.
+    pub fn huffed(&self) -> Option<Point> {
+        self.game.record().last_played().and_then(|m| m.huff())
+    }
+
     /// The last move played on the board (its route).
     pub fn last_path(&self) -> Option<Vec<Point>> {
         let i = self.game.record().ply().checked_sub(1)?;
@@ -251,7 +257,39 @@ mod tests {
         play(&mut t, "e5", "d5").unwrap();
         let reply = t.reply().unwrap();
         assert_eq!(reply.notation, "[xd5] i9-i8");
-        assert_eq!(t.state(), State::Finished);
+        assert_eq!(t.state(), State::StepDone);
         assert!(t.game().position().piece_at(point(&t, "d5")).is_none());
+        // Issue 48: where it stood is known, for its cross.
+        assert_eq!(t.huffed(), Some(point(&t, "d5")));
+    }
+
+    // Issue 48: the lesson's second step has the player huff in two steps: a liable man
+    // chosen, the choice taken back and changed, then the step; the move carries the choice.
+    #[test]
+    fn the_player_huffs_choosing_and_changing_the_man_to_remove() {
+        let mut t = Taking::new(lesson(1, "z-options")).unwrap();
+        play(&mut t, "e5", "d5").unwrap();
+        t.reply();
+        t.next_step();
+        assert_eq!((t.step(), t.state()), ((1, 2), State::Task));
+        assert!(
+            t.say().en.contains("Tap one to remove it"),
+            "{}",
+            t.say().en
+        );
+        let (d7, f7) = (point(&t, "d7"), point(&t, "f7"));
+        assert_eq!(t.selection().huff_choices(), vec![d7, f7]);
+        assert_eq!(t.tap(d7), None);
+        assert_eq!(t.selection().chosen_huff(), Some(d7));
+        assert_eq!(t.tap(d7), None, "taken back");
+        assert_eq!(t.selection().chosen_huff(), None);
+        t.tap(d7);
+        t.tap(f7);
+        assert_eq!(t.selection().chosen_huff(), Some(f7), "changed");
+        let d = play(&mut t, "e3", "e4").unwrap();
+        assert_eq!(d.notation, "[xf7] e3-e4");
+        assert_eq!(t.state(), State::Finished);
+        assert_eq!(t.huffed(), Some(f7));
+        assert!(t.say().en.contains("cross marks where it stood"));
     }
 }

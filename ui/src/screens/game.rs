@@ -11,10 +11,11 @@ use crate::play::flow::Flow;
 use crate::play::selection::Mark;
 use crate::store::Settings;
 use crate::window::{
-    advice, capture_kind, end_reason, game_kind, move_rows, move_text, path_vm, strings, winner,
+    advice, capture_kind, crosses, end_reason, game_kind, move_rows, move_text, path_vm, strings,
+    winner,
 };
 use crate::{
-    AppWindow, DotVm, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
+    AppWindow, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
 };
 use dama_core::{Color, Geometry, Point, Position, Role};
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -139,6 +140,12 @@ impl<'a> GameView<'a> {
         let xy = |p: Point| coords::xy(g, p, flipped);
         let selection = flow.selection();
         let huffs = selection.huff_choices();
+        // R-Z14: the piece the move will remove is drawn as taken away (faded, and crossed
+        // in `routes`), the others it may change to keep their ring.
+        let removing = flow.removing();
+        let alternatives = removing
+            .map(|_| selection.huff_alternatives())
+            .unwrap_or_default();
         let selected = selection.selected();
         let must = selection.must_capture();
         // With "show moves" on, the player's movable pieces and optional captures are marked.
@@ -175,9 +182,8 @@ impl<'a> GameView<'a> {
                     selected: selected == Some(p),
                     // No ring on a piece while it travels.
                     must: self.animation.is_none() && selected.is_none() && must.contains(&p),
-                    liable: huffs.contains(&p)
-                        || (flow.human_to_move() && selection.chosen_huff() == Some(p)),
-                    captured: fading.contains(&p),
+                    liable: huffs.contains(&p) || alternatives.contains(&p),
+                    captured: fading.contains(&p) || removing == Some(p),
                     movable: movable.contains(&p),
                     can_capture: capturers.contains(&p) && !must.contains(&p),
                 })
@@ -223,25 +229,15 @@ impl<'a> GameView<'a> {
             });
         }
         models::sync(&self.models.routes, route_vms);
-        // The crosses: what the selected route takes, else (once the move has arrived) the
-        // point of a piece the last move huffed (R-Z14), so it does not vanish unseen; not
-        // when the mover now stands there, which would look as if the mover were crossed
-        // (the advice names the point instead).
-        let huffed = flow
-            .huffed()
-            .filter(|_| self.animation.is_none())
-            .filter(|&p| flow.game().position().piece_at(p).is_none());
-        let marks: Vec<DotVm> = if captured.is_empty() {
-            huffed.into_iter().collect()
-        } else {
-            captured
-        }
-        .iter()
-        .map(|&p| {
-            let (x, y) = coords::xy(g, p, flipped);
-            DotVm { x, y }
-        })
-        .collect();
+        // The crosses (see `crosses`); the last move's huff once it has arrived.
+        let huffed = flow.huffed().filter(|_| self.animation.is_none());
+        let marks = crosses(
+            flow.game().position(),
+            flipped,
+            captured,
+            flow.removing(),
+            huffed,
+        );
         models::sync(&self.models.captured_marks, marks);
         let game = ui.global::<GameAdapter>();
         let last = match (self.animation, flow.last_move()) {

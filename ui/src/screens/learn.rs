@@ -6,7 +6,7 @@ use super::{send, send_with, Command, Msg as M, Sender};
 use crate::board::coords;
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
-use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, SpotVm};
+use crate::{AppWindow, DotVm, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, SpotVm};
 use dama_core::lesson::Course;
 use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -43,6 +43,8 @@ pub(crate) struct LearnScreen {
     taking: Option<(usize, Taking)>,
     spots: Rc<VecModel<SpotVm>>,
     pieces: Rc<VecModel<PieceVm>>,
+    /// What a move takes or took: the crosses.
+    crosses: Rc<VecModel<DotVm>>,
     /// The board whose lines are drawn (its geometry's size and kind).
     lines_for: Option<(usize, bool)>,
 }
@@ -57,6 +59,7 @@ impl LearnScreen {
             taking: None,
             spots: Rc::default(),
             pieces: Rc::default(),
+            crosses: Rc::default(),
             lines_for: None,
         }
     }
@@ -205,12 +208,26 @@ impl LearnScreen {
             ))));
             a.set_spots(ModelRc::from(self.spots.clone()));
             a.set_pieces(ModelRc::from(self.pieces.clone()));
+            a.set_captured_marks(ModelRc::from(self.crosses.clone()));
         }
         let last = t.last_path().filter(|l| l.len() > 1);
-        let (spots, pieces) =
-            crate::window::selection_board(pos, flipped, t.selection(), last.as_deref(), None);
+        // The selection is the player's while the task is theirs (else the reply's).
+        let player = matches!(t.state(), State::Task | State::Wrong);
+        let (spots, pieces) = crate::window::selection_board(
+            pos,
+            flipped,
+            t.selection(),
+            player,
+            last.as_deref(),
+            None,
+        );
         crate::models::sync(&self.spots, spots);
         crate::models::sync_in_place(&self.pieces, pieces);
+        // A huffed man leaves a cross where it stood (R-Z14), as in a game.
+        let removing = t.selection().chosen_huff().filter(|_| player);
+        let captured = t.selection().routes().1;
+        let marks = crate::window::crosses(pos, flipped, captured, removing, t.huffed());
+        crate::models::sync(&self.crosses, marks);
         a.set_last_move(crate::window::path_vm(
             last.map(|l| coords::boxed_polyline(g, &l, flipped))
                 .unwrap_or_default(),

@@ -319,6 +319,7 @@ impl PuzzleScreen {
             pos,
             flipped,
             s.selection(),
+            s.state() == State::Solving,
             last.as_deref(),
             self.hint.as_deref(),
         );

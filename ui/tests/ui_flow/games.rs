@@ -219,7 +219,7 @@ pub(super) async fn huffing_says_what_happens_and_marks_the_right_piece(
     assert_eq!(game.get_advice(), Advice::HuffNext);
     assert_eq!(
         said(ui),
-        "Your opponent captured too little: the ringed piece on b4 is removed as you move."
+        "Your opponent captured too little: b4 is removed. Now make your move."
     );
     assert!(
         ElementHandle::find_by_accessible_label(ui, &said(ui))
@@ -227,12 +227,12 @@ pub(super) async fn huffing_says_what_happens_and_marks_the_right_piece(
             .is_some(),
         "the advice is on screen"
     );
-    let pieces = ui.global::<GameModels>().get_pieces();
-    let ringed: Vec<_> = (0..pieces.row_count())
-        .filter_map(|i| pieces.row_data(i))
-        .filter(|p| p.liable)
-        .collect();
-    assert_eq!(ringed.len(), 1, "the liable piece is ringed");
+    // Issue 48: the only liable piece is drawn taken away (faded and crossed), and tapping
+    // it says so again rather than "That is your opponent's piece".
+    assert_eq!(piece_at(ui, "b4").map(|p| p.captured), Some(true));
+    assert_eq!(crossed(ui), ["b4"]);
+    tap(ui, "b4").await;
+    assert_eq!(game.get_advice(), Advice::HuffNext);
     tap(ui, "b5").await;
     tap(ui, "b4").await;
     settle(&h).await;
@@ -264,6 +264,95 @@ pub(super) async fn huffing_says_what_happens_and_marks_the_right_piece(
         1
     );
     assert_eq!(game.get_advice_point(), "a1");
+}
+
+/// The piece drawn on the point labelled `label`, if any.
+fn piece_at(ui: &AppWindow, label: &str) -> Option<dama_ui::PieceVm> {
+    let m = ui.global::<GameModels>();
+    let (spots, pieces) = (m.get_spots(), m.get_pieces());
+    let s = spots.iter().find(|s| s.label == label)?;
+    pieces.iter().find(|p| (p.x, p.y) == (s.x, s.y))
+}
+
+/// The labels of the points crossed out on the board.
+fn crossed(ui: &AppWindow) -> Vec<String> {
+    let m = ui.global::<GameModels>();
+    let spots = m.get_spots();
+    m.get_captured_marks()
+        .iter()
+        .filter_map(|c| spots.iter().find(|s| (s.x, s.y) == (c.x, c.y)))
+        .map(|s| s.label.to_string())
+        .collect()
+}
+
+/// Issue 48: a huff with a choice, in two steps pressed on the board: the liable pieces
+/// marked and said; one tapped is drawn taken away and named ("Removed i1: now make your
+/// move…"); tapped again the choice is taken back, another tapped changes it; then the
+/// move, which is saved with the last choice.
+pub(super) async fn a_huff_is_chosen_changed_and_then_moved(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    let game = ui.global::<dama_ui::GameAdapter>();
+    let said = || {
+        ui.global::<Texts>()
+            .invoke_advice(game.get_advice(), game.get_advice_point())
+            .to_string()
+    };
+    let rules = Rules::parse("zamma", &["capture=huffing"]).unwrap();
+    let pos = Position::from_code(rules, "B:Wa1,i1:Bi9:huff=a1,i1").unwrap();
+    let rec = GameRecord::from_position(pos);
+    h.with(|a| a.begin(rec, Opponent::TwoPlayers, Color::White));
+    // Step 1: which pieces may be removed.
+    assert_eq!(game.get_advice(), Advice::ChooseHuff);
+    assert_eq!(marked(ui, SpotMark::Liable), ["a1", "i1"]);
+    assert!(crossed(ui).is_empty());
+    // Step 2: i1 chosen, drawn taken away, the removal said with its point.
+    tap(ui, "i1").await;
+    assert_eq!(
+        said(),
+        "Removed i1: now make your move, or tap it again to choose another."
+    );
+    assert!(
+        ElementHandle::find_by_accessible_label(ui, &said())
+            .next()
+            .is_some(),
+        "the advice is on screen"
+    );
+    assert!(marked(ui, SpotMark::Liable).is_empty());
+    let i1 = piece_at(ui, "i1").unwrap();
+    assert!(i1.captured && !i1.liable, "faded, not ringed");
+    assert_eq!(crossed(ui), ["i1"]);
+    assert!(
+        piece_at(ui, "a1").unwrap().liable,
+        "the other choice ringed"
+    );
+    // Tapped again: the choice is taken back, never "That is your opponent's piece".
+    tap(ui, "i1").await;
+    assert_eq!(game.get_advice(), Advice::ChooseHuff);
+    assert_eq!(marked(ui, SpotMark::Liable), ["a1", "i1"]);
+    assert!(!piece_at(ui, "i1").unwrap().captured);
+    assert!(crossed(ui).is_empty());
+    // a1, then changed to i1; the piece to move picked meanwhile keeps the removal said.
+    tap(ui, "a1").await;
+    assert_eq!(crossed(ui), ["a1"]);
+    tap(ui, "i1").await;
+    assert_eq!(
+        (game.get_advice(), game.get_advice_point()),
+        (Advice::HuffChosen, slint::SharedString::from("i1"))
+    );
+    assert_eq!(crossed(ui), ["i1"]);
+    assert!(!piece_at(ui, "a1").unwrap().captured);
+    tap(ui, "i9").await;
+    assert_eq!(game.get_advice(), Advice::HuffChosen);
+    assert_eq!(crossed(ui), ["i1"]);
+    // The move completes the turn with the last choice, and is saved so.
+    tap(ui, "h9").await;
+    settle(&h).await;
+    assert_eq!(code(&h), "W:Wa1:Bh9:clock=1:last=-/i9-h9");
+    assert_eq!(game.get_advice(), Advice::Huffed);
+    assert_eq!(crossed(ui), ["i1"], "where it stood");
+    h.with(|a| a.flush_saves());
+    let (_, saved) = Store::new(&dir).load_game().expect("the game is saved");
+    assert_eq!(saved.record().moves(), ["[xi1] i9-h9"]);
 }
 
 /// Issue 24: on a 360-px phone a 9×9 board's points are 35 px apart, under the 48-dp touch

@@ -75,3 +75,74 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     tap(ui, "Turkish Dama").await;
     assert_eq!((a.get_course(), a.get_done_count()), (0, 1));
 }
+
+/// The labels of the points crossed out on the lesson's board.
+fn crossed(ui: &AppWindow) -> Vec<String> {
+    let a = ui.global::<LearnAdapter>();
+    let spots = a.get_spots();
+    a.get_captured_marks()
+        .iter()
+        .filter_map(|c| spots.iter().find(|s| (s.x, s.y) == (c.x, c.y)))
+        .map(|s| s.label.to_string())
+        .collect()
+}
+
+/// The piece drawn on the lesson's point `label`.
+fn piece_at(ui: &AppWindow, label: &str) -> Option<dama_ui::PieceVm> {
+    let a = ui.global::<LearnAdapter>();
+    let s = a.get_spots().iter().find(|s| s.label == label)?;
+    a.get_pieces().iter().find(|p| (p.x, p.y) == (s.x, s.y))
+}
+
+/// Issue 48: in the huffing lesson the huffed man leaves a cross where it stood, and the
+/// player then huffs in two steps (the man chosen drawn taken away, the choice taken back
+/// and changed by tapping) before the step.
+pub(super) async fn huffing_is_shown_and_done_in_its_lesson(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Learn").await;
+    tap(ui, "The Zamma family").await;
+    tap(ui, "Options: compulsory capture and huffing").await;
+    let a = ui.global::<LearnAdapter>();
+    assert_eq!((a.get_step(), a.get_steps()), (0, 2));
+    tap(ui, "e5").await;
+    tap(ui, "d5").await;
+    reply_comes(ui).await;
+    assert_eq!(a.get_state(), LearnState::StepDone);
+    assert!(piece_at(ui, "d5").is_none(), "huffed");
+    assert_eq!(crossed(ui), ["d5"], "a cross where it stood");
+    assert!(
+        a.get_say().contains("cross marks where it stood"),
+        "{}",
+        a.get_say()
+    );
+    tap(ui, "Next step").await;
+    assert_eq!((a.get_step(), a.get_state()), (1, LearnState::Task));
+    let liable = |ui: &AppWindow| -> Vec<String> {
+        let spots = ui.global::<LearnAdapter>().get_spots();
+        spots
+            .iter()
+            .filter(|s| s.mark == SpotMark::Liable)
+            .map(|s| s.label.to_string())
+            .collect()
+    };
+    assert_eq!(liable(ui), ["d7", "f7"]);
+    tap(ui, "d7").await;
+    assert!(piece_at(ui, "d7").unwrap().captured, "drawn taken away");
+    assert_eq!(crossed(ui), ["d7"]);
+    assert!(
+        piece_at(ui, "f7").unwrap().liable,
+        "the other choice ringed"
+    );
+    tap(ui, "d7").await;
+    assert_eq!(liable(ui), ["d7", "f7"], "the choice taken back");
+    assert!(crossed(ui).is_empty());
+    tap(ui, "d7").await;
+    tap(ui, "f7").await;
+    assert_eq!(crossed(ui), ["f7"], "the choice changed");
+    tap(ui, "e3").await;
+    tap(ui, "e4").await;
+    assert_eq!(a.get_state(), LearnState::Finished);
+    assert!(piece_at(ui, "f7").is_none());
+    assert_eq!(crossed(ui), ["f7"]);
+}

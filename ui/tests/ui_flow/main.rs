@@ -94,6 +94,7 @@ fn main() {
         an_unfinished_game_reopens,
         titles_and_offers_read_as_sentences,
         huffing_says_what_happens_and_marks_the_right_piece,
+        a_huff_is_chosen_changed_and_then_moved,
         a_tap_a_little_off_takes_the_point_meant,
         a_finished_game_is_kept_and_its_result_shown,
         sounds_and_touches_follow_the_play_and_the_settings,
@@ -103,6 +104,7 @@ fn main() {
         games_and_positions_are_shared_and_pasted,
         a_puzzle_is_solved_another_missed_and_the_rating_kept,
         a_lesson_is_taken_by_playing_and_kept,
+        huffing_is_shown_and_done_in_its_lesson,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()

@@ -27,9 +27,25 @@ impl Selection {
         }
     }
 
-    /// The liable piece that will be removed first, once known.
+    /// The liable piece that will be removed first, once known (chosen, or the only one).
     pub fn chosen_huff(&self) -> Option<Point> {
         self.huff
+    }
+
+    /// Whether the piece to remove was the only liable one (nothing to choose or change).
+    pub fn huff_forced(&self) -> bool {
+        self.huffs.len() == 1
+    }
+
+    /// The other liable pieces the pending choice may change to (R-Z14): empty before the
+    /// choice and when there was none to make.
+    pub fn huff_alternatives(&self) -> Vec<Point> {
+        match self.huff {
+            Some(h) if self.huffs.len() > 1 => {
+                self.huffs.iter().copied().filter(|&p| p != h).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Pieces that can move now.
@@ -82,6 +98,9 @@ impl Selection {
         if useful.is_empty() {
             useful = self.movable();
             useful.extend(self.marks().into_iter().map(|(p, _)| p));
+            // The pending choice can be changed or taken back.
+            useful.extend(self.huff_alternatives());
+            useful.extend(self.chosen_huff().filter(|_| !self.huff_forced()));
         }
         if useful.contains(&tapped) {
             return tapped;

@@ -6,7 +6,10 @@
 //!   the landing points are tapped in order to choose the route, step by step.
 //! * Tapping the selected piece again, or an empty point that leads nowhere, cancels.
 //! * Under huffing (R-Z14), a liable enemy piece is tapped first to remove it (automatic when
-//!   there is only one), then the move continues in the resulting position.
+//!   there is only one), then the move continues in the resulting position. The removal is
+//!   part of the move (`[xd4] e6-e5`), so until the move is made the choice is only pending:
+//!   tapping the removed piece again takes the choice back, tapping another liable piece
+//!   changes it.
 
 use dama_core::{LegalMove, Point, Session};
 use std::sync::Arc;
@@ -24,8 +27,10 @@ pub enum Tap {
     Selected(Point),
     /// The selection was cancelled.
     Cancelled,
-    /// A liable piece was chosen for removal.
+    /// A liable piece was chosen for removal (or the choice changed to it).
     HuffChosen(Point),
+    /// The piece chosen for removal was tapped again: the choice is taken back.
+    HuffCancelled,
     /// The route being built went one landing point further.
     Extended,
     /// Several routes end on this point: tap the landing points in order.
@@ -193,6 +198,20 @@ impl Selection {
                 Tap::HuffChosen(p)
             } else {
                 Tap::Ignored
+            };
+        }
+        // A liable piece while the choice is pending: change it or take it back. Not where
+        // the selected piece may go (the removed piece's point is empty, a move may land
+        // there), and not when there was no choice to make.
+        let liable = self.huffs.len() > 1 && self.huffs.contains(&p);
+        if liable && !self.marks().iter().any(|&(q, _)| q == p) {
+            self.state = State::Idle;
+            return if self.huff == Some(p) {
+                self.huff = None;
+                Tap::HuffCancelled
+            } else {
+                self.huff = Some(p);
+                Tap::HuffChosen(p)
             };
         }
         let State::Selected {

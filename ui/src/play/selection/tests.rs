@@ -207,3 +207,49 @@ fn finished_game_ignores_taps() {
     let mut c = Selection::new(&session);
     assert_eq!(c.tap(pt(&pos, "a9")), Tap::Ignored);
 }
+
+// Issue 48: the piece chosen for removal stays a pending choice until the move: tapping it
+// again takes the choice back, tapping another liable piece changes it, and the move then
+// carries the last choice.
+#[test]
+fn a_huff_choice_can_be_changed_or_taken_back_before_the_move() {
+    let (mut c, pos) = selection("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1,i1");
+    let (a1, i1, i9) = (pt(&pos, "a1"), pt(&pos, "i1"), pt(&pos, "i9"));
+    assert_eq!(c.tap(i1), Tap::HuffChosen(i1));
+    assert_eq!(c.huff_alternatives(), vec![a1]);
+    assert_eq!(c.tap(i1), Tap::HuffCancelled, "the chosen piece again");
+    assert_eq!(c.chosen_huff(), None);
+    assert_eq!(c.huff_choices(), vec![a1, i1], "back to the choice");
+    assert!(c.movable().is_empty());
+    assert_eq!(c.tap(a1), Tap::HuffChosen(a1));
+    assert_eq!(c.tap(i1), Tap::HuffChosen(i1), "changed to another");
+    assert_eq!(c.chosen_huff(), Some(i1));
+    // Changed again while a piece is selected: the selection starts over.
+    assert_eq!(c.tap(i9), Tap::Selected(i9));
+    assert_eq!(c.tap(a1), Tap::HuffChosen(a1));
+    assert_eq!(c.selected(), None);
+    c.tap(i9);
+    assert_eq!(played_now(&mut c, pt(&pos, "h9")), "[xa1] i9-h9");
+}
+
+#[test]
+fn a_move_onto_the_removed_pieces_point_is_not_a_change_of_choice() {
+    // Black i9 may step to h9 once the white man there is removed.
+    let (mut c, pos) = selection("zamma", &["capture=huffing"], "B:Wa1,h9:Bi9:huff=a1,h9");
+    let (h9, i9) = (pt(&pos, "h9"), pt(&pos, "i9"));
+    assert_eq!(c.tap(h9), Tap::HuffChosen(h9));
+    assert_eq!(c.tap(i9), Tap::Selected(i9));
+    assert!(c.marks().contains(&(h9, Mark::Destination)));
+    assert_eq!(played_now(&mut c, h9), "[xh9] i9-h9");
+}
+
+#[test]
+fn a_forced_huff_has_no_choice_to_change() {
+    let (mut c, pos) = selection("zamma", &["capture=huffing"], "B:Wa1,i1:Bi9:huff=a1");
+    let a1 = pt(&pos, "a1");
+    assert!(c.huff_forced());
+    assert_eq!(c.chosen_huff(), Some(a1));
+    assert_eq!(c.tap(a1), Tap::Ignored);
+    assert_eq!(c.chosen_huff(), Some(a1));
+    assert!(c.huff_alternatives().is_empty());
+}
