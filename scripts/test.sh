@@ -38,6 +38,9 @@ bash scripts/kotlin-tools.sh # the Kotlin compiler of the binding tests
 step "format"
 cargo fmt --all -- --check
 
+step "Slint patches (third_party/ is Slint's published crates plus third_party/slint-patches)"
+bash scripts/slint-patches.sh --check
+
 step "clippy"
 # uniffi-bindgen is three lines calling uniffi's own main; linting it would check all of
 # uniffi's code generator (about two minutes here) for nothing of ours.
