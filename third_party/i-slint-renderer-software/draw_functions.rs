@@ -15,8 +15,6 @@ use i_slint_core::lengths::{PointLengths, SizeLengths};
 #[allow(unused_imports)]
 use num_traits::Float;
 
-/// Draw one line of the texture in the line buffer
-///
 /// Dama & Zamma patch: one row of an opaque RGB image, copied. Not inlined: in the body of
 /// `draw_texture_line` the loop compiled to a third more instructions a pixel (callgrind).
 #[inline(never)]
@@ -46,6 +44,8 @@ fn blend_rgba_row(line_buffer: &mut [impl TargetPixel], source: &[u8], alpha: u8
     }
 }
 
+/// Draw one line of the texture in the line buffer
+///
 pub(super) fn draw_texture_line(
     span: &PhysicalRect,
     line: PhysicalLength,
