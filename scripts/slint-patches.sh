@@ -4,7 +4,8 @@
 # (third_party/README.md says what each one changes and why).
 #
 #   scripts/slint-patches.sh [OUT_DIR]   writes OUT_DIR/i-slint-core and
-#                                        OUT_DIR/i-slint-renderer-software (default: third_party)
+#                                        OUT_DIR/i-slint-renderer-software (default: the
+#                                        repository's third_party)
 #   scripts/slint-patches.sh --check     rebuilds them in a temporary folder and fails, showing
 #                                        `diff -r`, when they differ from third_party's
 #
@@ -16,6 +17,7 @@
 #
 # Not kept from the published crates: `Cargo.lock` (cargo ignores a dependency's lock file).
 set -euo pipefail
+caller_dir=$PWD
 cd "$(dirname "$0")/.."
 
 # To upgrade Slint: change the version, run the script once to learn the new checksums (it
@@ -33,11 +35,12 @@ out=third_party
 case "${1:-}" in
   --check) check=1 ;;
   -h | --help)
-    sed -n '2,17p' "$0"
+    awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0"
     exit 0
     ;;
   "") ;;
-  *) out=$1 ;;
+  /*) out=$1 ;;
+  *) out=$caller_dir/$1 ;;
 esac
 
 tmp=$(mktemp -d)
