@@ -90,6 +90,14 @@ pub(super) async fn endings_are_told_from_the_players_side(h: AppHandle, _dir: P
         texts.invoke_reason(EndReason::Blocked, Winner::White, Winner::None),
         "Black has no move left."
     );
+    assert_eq!(
+        texts.invoke_reason(EndReason::KingVersusLoneMan, Winner::Black, Winner::White),
+        "The computer's king beats your lone man."
+    );
+    assert_eq!(
+        texts.invoke_reason(EndReason::KingVersusLoneMan, Winner::White, Winner::White),
+        "Your king beats the computer's lone man."
+    );
 }
 
 /// Against the computer the card says who won from the player's side, and it can be put
