@@ -167,7 +167,8 @@ pub(super) async fn titles_and_offers_read_as_sentences(h: AppHandle, _dir: Path
         .invoke_choose_language(dama_ui::languages::index("de").into());
     assert_eq!(
         texts.invoke_rules_title(GameKind::Turkish),
-        "Regeln der Türkischen Dame"
+        // The name's words bound (issue 48: no line splits it).
+        "Regeln der Türkischen\u{a0}Dame"
     );
     assert_eq!(texts.invoke_rules_title(GameKind::Zamma), "Zamma-Regeln");
     ui.global::<dama_ui::SettingsAdapter>()
