@@ -116,6 +116,11 @@ fn main() {
         .filter(|(n, _)| filters.is_empty() || filters.iter().any(|f| n.contains(f.as_str())))
         .collect();
     println!("\nrunning {} tests", chosen.len());
+    // A filter that matches nothing is a typo, not a pass (issue 49: it passed with 0).
+    if chosen.is_empty() {
+        eprintln!("no scenario matches {filters:?}");
+        std::process::exit(1);
+    }
     i_slint_backend_testing::init_integration_test_with_system_time();
     let failed = Rc::new(RefCell::new(Vec::new()));
     let ran = Rc::new(RefCell::new(0));
