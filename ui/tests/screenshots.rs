@@ -173,6 +173,16 @@ fn screenshots() {
         );
         shot(ui, &format!("{name}-zamma"));
     }
+    // Show moves on the wooden pieces (issue 48: the rings were lost in their rims).
+    set.invoke_choose_show_moves(true);
+    set.invoke_choose_board_style(0);
+    set.invoke_choose_piece_style(1);
+    for (dark, name) in [(false, "show-moves-wood"), (true, "show-moves-wood-dark")] {
+        set.invoke_choose_dark(dark);
+        start(&handle, "zamma", &[], None, 0);
+        shot(ui, name);
+    }
+    set.invoke_choose_show_moves(false);
     set.invoke_choose_board_style(0);
     set.invoke_choose_piece_style(0);
     set.invoke_choose_dark(true);

@@ -4,16 +4,32 @@
 
 use dama_core::{BoardKind, Geometry, Point};
 
-/// Where a point is drawn, relative to the board (0..1, origin top-left).
+/// How far a point board's leftmost and bottom points stand from its edges, in spacings
+/// (as the player sees the board): the coordinates are written there, beside the piece on
+/// the line they name. The right and top edges keep `1 - LABEL_SIDE`, room for half a piece
+/// and its ring. Points stay a board's `1 / size` apart, as a square board's centres are
+/// (issue 48: with half a spacing on every side and a 2.5 % frame, Zamma's points were 35.5
+/// px apart on a 360-px phone, and the labels sat in the gaps between the lines).
+pub const LABEL_SIDE: f32 = 0.58;
+
+/// Where a point is drawn, relative to the board (0..1, origin top-left): a square's centre
+/// on the Turkish board; on a point board [`LABEL_SIDE`] from the left and bottom edges.
 pub fn xy(g: &Geometry, p: Point, flipped: bool) -> (f32, f32) {
     let n = g.size() as f32;
     let (f, r) = g.coords(p);
     let (f, r) = (f as f32, r as f32);
-    if flipped {
-        ((n - f - 0.5) / n, (r + 0.5) / n)
+    // The column from the left and the row from the top, as the player sees them.
+    let (column, row) = if flipped {
+        (n - 1.0 - f, r)
     } else {
-        ((f + 0.5) / n, (n - r - 0.5) / n)
-    }
+        (f, n - 1.0 - r)
+    };
+    let left = if g.kind() == BoardKind::Squares8 {
+        0.5
+    } else {
+        LABEL_SIDE
+    };
+    ((column + left) / n, (row + 1.0 - left) / n)
 }
 
 /// The touch target guideline (Material: 48 dp), in logical pixels.
@@ -258,6 +274,26 @@ mod tests {
         let a1 = g.parse_label("a1").unwrap();
         assert_eq!(xy(g, a1, false), (0.0625, 0.9375));
         assert_eq!(xy(g, a1, true), (0.9375, 0.0625));
+    }
+
+    // Issue 48: a point board's outermost points stand LABEL_SIDE of a spacing from the
+    // left and bottom edges (the coordinates' side, as the player sees it) and the rest of
+    // a spacing from the right and top; the points stay a spacing (1 / size) apart.
+    #[test]
+    fn point_boards_keep_the_coordinates_side_wider() {
+        let g = Geometry::of(BoardKind::Alquerque9);
+        let p = |l: &str| g.parse_label(l).unwrap();
+        let n = 9.0;
+        let near =
+            |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).abs() < 1e-6 && (a.1 - b.1).abs() < 1e-6;
+        let (low, high) = (LABEL_SIDE / n, 1.0 - (1.0 - LABEL_SIDE) / n);
+        assert!(near(xy(g, p("a1"), false), (low, 1.0 - low)));
+        assert!(near(xy(g, p("i9"), false), (high, 1.0 - high)));
+        // Black at the bottom: i9 is the bottom-left point, a1 the top-right.
+        assert!(near(xy(g, p("i9"), true), (low, 1.0 - low)));
+        assert!(near(xy(g, p("a1"), true), (high, 1.0 - high)));
+        let (a1, b2) = (xy(g, p("a1"), false), xy(g, p("b2"), false));
+        assert!(near((b2.0 - a1.0, a1.1 - b2.1), (1.0 / n, 1.0 / n)));
     }
 
     #[test]

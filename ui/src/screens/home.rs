@@ -133,23 +133,26 @@ pub(crate) fn boards_ahead(ui: &AppWindow, width: f32, height: f32) -> Vec<(Art,
     let home = ui.global::<HomeAdapter>();
     let sides = ui.global::<BoardSides>();
     let scale = ui.window().scale_factor();
-    let game_side = sides.invoke_game(width, height);
+    let is_squares = |kind| Geometry::of(game_id(kind).board()).kind() == BoardKind::Squares8;
+    let game_side = |kind| sides.invoke_game(width, height, is_squares(kind));
     // The puzzles' and lessons' board is laid out in whole physical pixels.
     let panel_side = (sides.invoke_panel(width, height) * scale).round() / scale;
-    let mut wanted = vec![(home.get_game(), game_side)];
+    let mut wanted = vec![(home.get_game(), game_side(home.get_game()))];
     if home.get_can_resume() {
-        wanted.push((home.get_resume_game(), game_side));
+        wanted.push((home.get_resume_game(), game_side(home.get_resume_game())));
     }
     wanted.push((ui.global::<PuzzleAdapter>().get_game(), panel_side));
     let mut boards: Vec<(Board, Vec<Segment>)> = Vec::new();
     for (kind, side) in wanted {
         let g = Geometry::of(game_id(kind).board());
-        // As `Board` in board.slint lays it out: the playing area 95 % of the side, in
-        // whole physical pixels.
+        let squares = g.kind() == BoardKind::Squares8;
+        // As `Board` in board.slint lays it out: the playing area 95 % of the side on the
+        // Turkish board, the whole side on a point board, in whole physical pixels.
+        let area = if squares { 0.95 } else { 1.0 };
         let board = Board {
-            width: (side * 0.95 / (1.0 / scale)).round(),
+            width: (side * area / (1.0 / scale)).round(),
             size: g.size() as i32,
-            squares: g.kind() == BoardKind::Squares8,
+            squares,
         };
         if !boards.iter().any(|(b, _)| *b == board) {
             boards.push((board, segments(g, false)));

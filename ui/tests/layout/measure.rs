@@ -123,6 +123,50 @@ pub fn safe_window(ui: &AppWindow) -> Rect {
     }
 }
 
+/// The editor's how-to names where the palette is only where it is (issue 48: "Choose a
+/// piece below" with the palette above it, on the phone's side).
+pub fn palette_words(ui: &AppWindow, name: &str) -> Vec<String> {
+    let find = |p: &dyn Fn(&ElementHandle) -> bool| {
+        ElementQuery::from_root(ui)
+            .match_descendants()
+            .find_all()
+            .into_iter()
+            .find(|e| visible(e) && p(e))
+            .map(|e| Rect::of(&e))
+    };
+    let how = ElementQuery::from_root(ui)
+        .match_descendants()
+        .find_all()
+        .into_iter()
+        .find(|e| {
+            visible(e)
+                && e.accessible_role() == Some(AccessibleRole::Text)
+                && e.accessible_label()
+                    .is_some_and(|l| l.starts_with("Choose a piece"))
+        });
+    let palette = find(&|e| {
+        e.accessible_role() == Some(AccessibleRole::Button)
+            && e.accessible_label().is_some_and(|l| l == "White man")
+    });
+    let (Some(how), Some(palette)) = (how, palette) else {
+        return vec![format!("{name}: the how-to or the palette is missing")];
+    };
+    let words = how.accessible_label().unwrap_or_default().to_string();
+    let text = Rect::of(&how);
+    let wrong = (words.contains("below") && palette.y < text.y)
+        || (words.contains("above") && palette.y > text.y);
+    if wrong {
+        vec![format!(
+            "{name}: '{}' with the palette at y {:.0}, the text at y {:.0}",
+            short(&words),
+            palette.y,
+            text.y
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
 /// What must be in view, whole, when a screen first shows (issue 39: at 740×360 about 20 px of
 /// Home's game list showed): each of `labels` (English) inside the window's safe area and
 /// inside the page it scrolls in, without scrolling.
@@ -414,6 +458,46 @@ pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
                     "{name}: '{}' overlaps '{}'",
                     short(&a.label),
                     short(&b.label)
+                ));
+            }
+        }
+    }
+    // A scroll bar is drawn over its page: no button may lie under it anywhere along its
+    // travel (issue 48: at 360 px the editor's ran over Start position and Paste code once
+    // the page was scrolled to them). A button scrolled with the page passes under the bar
+    // wherever it stands across from it; one outside the page, only in the bar's track.
+    let pages: Vec<(Rect, Vec<Item>)> = all(ui, "Flickable")
+        .iter()
+        .filter(|f| visible(f))
+        .map(|f| (Rect::of(f), items_under(f)))
+        .collect();
+    for bar in ElementQuery::from_root(ui)
+        .match_descendants()
+        .match_id("Scroller::bar")
+        .find_all()
+        .iter()
+        .filter(|e| visible(e))
+        .map(Rect::of)
+    {
+        let Some((page, on_page)) = pages.iter().find(|(p, _)| bar.inside(p)) else {
+            continue;
+        };
+        let track = Rect {
+            y: page.y,
+            h: page.h,
+            ..bar.clone()
+        };
+        let across = |r: &Rect| (r.x + r.w).min(bar.x + bar.w) - r.x.max(bar.x) > 2.0;
+        for i in everything.iter().filter(|i| !i.text) {
+            let under = if on_page.contains(i) {
+                across(&i.rect)
+            } else {
+                i.rect.overlaps(&track)
+            };
+            if under {
+                out.push(format!(
+                    "{name}: the scroll bar runs over '{}'",
+                    short(&i.label)
                 ));
             }
         }

@@ -356,8 +356,8 @@ pub(super) async fn a_huff_is_chosen_changed_and_then_moved(h: AppHandle, dir: P
     assert_eq!(saved.record().moves(), ["[xi1] i9-h9"]);
 }
 
-/// Issue 24: on a 360-px phone a 9×9 board's points are 35 px apart, under the 48-dp touch
-/// target; a finger landing a little off the piece (inside the empty neighbour's cell) still
+/// Issue 24: on a 360-px phone a 9×9 board's points are 40 px apart (35 before issue 48),
+/// under the 48-dp touch target; a finger landing a little off the piece (inside the empty neighbour's cell) still
 /// picks the piece, and then a destination the same way. Pressed as a finger would, by
 /// pointer events at a position.
 pub(super) async fn a_tap_a_little_off_takes_the_point_meant(h: AppHandle, _dir: PathBuf) {
@@ -394,7 +394,7 @@ pub(super) async fn a_tap_a_little_off_takes_the_point_meant(h: AppHandle, _dir:
         });
     };
     let (b1, size) = point("b1");
-    assert!(size.width < 40.0, "points {} px apart", size.width);
+    assert!(size.width < 48.0, "points {} px apart", size.width);
     // In b1's cell, 0.4 of a cell from its centre towards a1: a1 is selected.
     press(b1.x + size.width * 0.1, b1.y + size.height / 2.0);
     sleep(20).await;
