@@ -1,7 +1,8 @@
 //! The review's figures (not asserts): `cargo bench -p dama-core --bench review -- time`
 //! reviews a long Zamma game (engine self-play, the first seed whose game lasts 380 plies or
-//! more) with the app's budget and prints how long it took; `-- agree [FACTOR] [GAMES]`
-//! reviews GAMES engine games per family (level 3 against level 6, colours alternating)
+//! more) with the app's budget and prints how long it took; `-- agree [FACTOR] [GAMES] [FIRST]`
+//! reviews GAMES engine games per family from game FIRST (level 3 against level 6, colours
+//! alternating)
 //! with the app's budget and with FACTOR times it, and prints how often the quick review's
 //! marks agree with the deep one's. The games are written to `target/review-games/` so
 //! `dama analyse` can read them again.
@@ -86,11 +87,11 @@ fn time() {
     );
 }
 
-fn agree(factor: u64, games: u64) {
+fn agree(factor: u64, games: u64, first: u64) {
     let (mut both, mut quick_only, mut deep_only, mut moves) = (0, 0, 0, 0);
     let (mut exact, mut quick_t, mut deep_t) = (0, 0.0, 0.0);
     for game_id in [GameId::Turkish, GameId::Zamma] {
-        for g in 0..games {
+        for g in first..first + games {
             let (weak, strong) = (Player::Level(Level::new(3)), Player::Level(Level::new(6)));
             let (w, b) = if g % 2 == 0 {
                 (weak, strong)
@@ -118,7 +119,7 @@ fn agree(factor: u64, games: u64) {
                 }
                 exact += (a.judgement == b.judgement) as u32;
                 if qm || dm {
-                    line += &format!(" {}:{}{}", i + 1, mark(a.judgement), mark(b.judgement));
+                    line += &format!(" {}:{}/{}", i + 1, mark(a.judgement), mark(b.judgement));
                 }
             }
             println!(
@@ -149,7 +150,8 @@ fn main() {
     if let Some(i) = args.iter().position(|a| a == "agree") {
         let factor = args.get(i + 1).and_then(|s| s.parse().ok()).unwrap_or(20);
         let games = args.get(i + 2).and_then(|s| s.parse().ok()).unwrap_or(3);
-        agree(factor, games);
+        let first = args.get(i + 3).and_then(|s| s.parse().ok()).unwrap_or(0);
+        agree(factor, games, first);
         return;
     }
     time();

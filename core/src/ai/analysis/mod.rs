@@ -5,10 +5,11 @@
 //! Scores are in hundredths of a man from White's side, capped at ±[`CAP`] (ten men: a won
 //! game, found by the search or on the board, counts as the cap), so a graph of a game is
 //! readable and one lost man always shows. Each position's score is *settled*
-//! ([`settle`]): a one-ply spike (a search's horizon in the middle of an exchange) is
-//! searched again deeper and kept only if the deeper search confirms it. A move is judged by
+//! (`settle.rs`): a position with one legal move (a forced capture) scores as the one after
+//! it, and a one-ply spike (a search's horizon in the middle of an exchange) is searched
+//! again deeper and kept only if the deeper search confirms it. A move is judged by
 //! what it cost its player in expected result, the settled score before it against the one
-//! after it read through a logistic curve ([`judgement`]), so a slide weighs what was at
+//! after it read through a logistic curve (`judgement.rs`), so a slide weighs what was at
 //! stake; the engine's own choice, and a move that was the only one, cost nothing.
 //!
 //! | judgement | expected result lost | from level |
@@ -218,6 +219,8 @@ pub fn analyse(
         best[i] = chosen;
         progress(done + 1, total);
     }
+    let forced: Vec<bool> = choices.iter().map(|&n| n == 1).collect();
+    settle::through_forced(&mut raw, &forced);
     let scores = settle::settle(&raw, &over, |i| {
         Ok(place(i).search(engine, per * SPIKE_FACTOR, stop)?.0)
     })?;
@@ -365,6 +368,23 @@ mod tests {
             analyse(&mut engine, &rec, 1_000_000, &stop, |_, _| {}),
             Err(AiError::Cancelled)
         );
+    }
+
+    /// Issue 48: Black's slide from −1 to −2.5 men is a mistake even when White gives part
+    /// of it back at once (the old review read each move over two plies on each side, and
+    /// this slide came to 0.8 men: unmarked); and a move at −8.7 men that loses by more is
+    /// none (the old review marked it, 1.3 men).
+    #[test]
+    fn moves_are_judged_on_the_settled_scores_by_what_was_at_stake() {
+        let judged = |raw: &[i32], i: usize, sign: i32| {
+            let s = settle::settle(raw, &vec![false; raw.len()], |_| panic!("no spike")).unwrap();
+            Judgement::of_scores(sign * s[i], sign * s[i + 1]).0
+        };
+        let slide = [100, 100, 250, 180, 180];
+        assert_eq!(judged(&slide, 1, -1), Judgement::Mistake, "Black's slide");
+        assert_eq!(judged(&slide, 2, 1), Judgement::Good, "White gave back 0.7");
+        let lost = [-870, -1000, -1000];
+        assert_eq!(judged(&lost, 0, 1), Judgement::Good, "already lost");
     }
 
     /// Issue 48: a 406-ply Zamma game took 18 s; long games share a budget, with a floor.

@@ -3,9 +3,21 @@
 //! −4.85 for one ply at 14. d3-e3) is searched again, deeper; what the deeper search
 //! confirms stays (a blunder its opponent did not punish is real), what it does not is
 //! brought back between its neighbours, so neither the graph nor the judgements see a
-//! one-ply spike.
+//! one-ply spike. Before that, a position whose side to move has one legal move (a
+//! capture it must make, the middle of an exchange) takes the score of the position after
+//! it: its value is that position's, and that search looked one ply further along the line.
 
 use super::AiError;
+
+/// Gives each position with a single legal move (`forced`, not the last) the score of the
+/// one after it, from the end back, so a forced run takes the score where it ends.
+pub(super) fn through_forced(raw: &mut [i32], forced: &[bool]) {
+    for i in (0..raw.len().saturating_sub(1)).rev() {
+        if forced.get(i).copied().unwrap_or(false) {
+            raw[i] = raw[i + 1];
+        }
+    }
+}
 
 /// How far (hundredths of a man: one man) a score may stand outside its two neighbours
 /// before it is searched again.
@@ -51,6 +63,19 @@ mod tests {
         .unwrap();
         assert_eq!(asked, vec![2], "only the spike is searched again");
         assert_eq!(s, vec![75, 90, 90, 110, 92]);
+    }
+
+    /// Issue 48: in an exchange, a score read where the reply is forced (here +1.60 for one
+    /// ply in a Turkish game, the review's own: 40... g7-h7 with White's d4xd6 forced) is the
+    /// score after the forced reply, and a forced run takes the score where it ends.
+    #[test]
+    fn a_forced_position_scores_as_the_position_after_it() {
+        let mut raw = [35, 44, 160, 53, 60];
+        through_forced(&mut raw, &[false, false, true, false, false]);
+        assert_eq!(raw, [35, 44, 53, 53, 60]);
+        let mut run = [0, 300, -50, 200, 20];
+        through_forced(&mut run, &[false, true, true, true, true]);
+        assert_eq!(run, [0, 20, 20, 20, 20], "the last position is its own");
     }
 
     #[test]
