@@ -10,7 +10,8 @@
 use super::AiError;
 
 /// Gives each position with a single legal move (`forced`, not the last) the score of the
-/// one after it, from the end back, so a forced run takes the score where it ends.
+/// one after it, from the end back, so a forced run takes the score where it ends (and,
+/// equal to a neighbour, is never a spike for [`settle`]).
 pub(super) fn through_forced(raw: &mut [i32], forced: &[bool]) {
     for i in (0..raw.len().saturating_sub(1)).rev() {
         if forced.get(i).copied().unwrap_or(false) {
