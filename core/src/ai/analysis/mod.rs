@@ -219,7 +219,21 @@ pub fn analyse(
         best[i] = chosen;
         progress(done + 1, total);
     }
-    let forced: Vec<bool> = choices.iter().map(|&n| n == 1).collect();
+    let mut forced: Vec<bool> = choices.iter().map(|&n| n == 1).collect();
+    // A resignation or an agreed draw is no value of the position it ends on: it is not
+    // carried back through a forced move.
+    let by_players = record.outcome().is_some_and(|o| {
+        matches!(
+            o.reason(),
+            crate::outcome::Reason::Resignation | crate::outcome::Reason::Agreement
+        )
+    });
+    if let (true, Some(f)) = (
+        by_players,
+        total.checked_sub(2).and_then(|i| forced.get_mut(i)),
+    ) {
+        *f = false;
+    }
     settle::through_forced(&mut raw, &forced);
     let scores = settle::settle(&raw, &over, |i| {
         Ok(place(i).search(engine, per * SPIKE_FACTOR, stop)?.0)
@@ -385,6 +399,29 @@ mod tests {
         assert_eq!(judged(&slide, 2, 1), Judgement::Good, "White gave back 0.7");
         let lost = [-870, -1000, -1000];
         assert_eq!(judged(&lost, 0, 1), Judgement::Good, "already lost");
+    }
+
+    /// A forced reply takes the score after it, but not a resignation's: b3-b4 gives a man
+    /// (Black's capture is forced) and White resigns after the capture; b3-b4 is judged on
+    /// the man (a mistake), not on the resignation (a blunder).
+    #[test]
+    fn a_resignation_is_not_carried_back_through_a_forced_move() {
+        let rec = record(GameId::Turkish, "W:Wb3,g2:Bb5,h8", &["b3-b4"]);
+        let mut s = Session::from_record(rec);
+        assert_eq!(s.legal_moves().len(), 1, "Black's capture is forced");
+        let capture = s.legal_moves()[0].mv;
+        s.play(&capture).unwrap();
+        s.resign(Color::White).unwrap();
+        let mut engine = Engine::new(4);
+        let stop = AtomicBool::new(false);
+        let a = analyse(&mut engine, s.record(), 40_000, &stop, |_, _| {}).unwrap();
+        assert_eq!(a.scores[2], -CAP, "resigned");
+        assert!(
+            a.scores[1] > -CAP / 2,
+            "the man, not the resignation: {:?}",
+            a.scores
+        );
+        assert_eq!(a.moves[0].judgement, Judgement::Mistake, "{:?}", a.moves[0]);
     }
 
     /// Issue 48: a 406-ply Zamma game took 18 s; long games share a budget, with a floor.
