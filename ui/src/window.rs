@@ -361,6 +361,20 @@ pub fn breakable_code(code: &str) -> String {
     code.replace(',', ",\u{200B}").replace(':', ":\u{200B}")
 }
 
+/// Each side's mistakes and blunders of a review: the player first and the computer second
+/// in a game against it (the player `human`), else White first.
+pub fn tally_vm(a: &dama_core::ai::analysis::Analysis, human: Option<Color>) -> crate::MarksVm {
+    let first = human.unwrap_or(Color::White);
+    let (f, s) = (a.tally(first), a.tally(first.other()));
+    crate::MarksVm {
+        versus_computer: human.is_some(),
+        first_mistakes: f.mistakes as i32,
+        first_blunders: f.blunders as i32,
+        second_mistakes: s.mistakes as i32,
+        second_blunders: s.blunders as i32,
+    }
+}
+
 /// A result as the screens code it (see `HistoryRowVm`).
 pub(crate) fn result_code(r: crate::play::summary::Result) -> i32 {
     use crate::play::summary::Result as GameResult;

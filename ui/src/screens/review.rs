@@ -69,7 +69,11 @@ impl Review {
             human: g.human(),
             record,
             ply,
-            analysis: g.analysis.clone(),
+            // A review made by an older version is made again.
+            analysis: g
+                .analysis
+                .clone()
+                .filter(|a| a.version == analysis::VERSION),
             show_best: false,
             job: None,
             progress: (0, 0),
@@ -300,6 +304,8 @@ impl Review {
                     })
                     .collect();
                 r.set_marks(ModelRc::new(VecModel::from(marks)));
+                let versus = self.summary.opponent.level().is_some();
+                r.set_tally(crate::window::tally_vm(a, versus.then_some(self.human)));
             }
             None => {
                 r.set_graph("".into());

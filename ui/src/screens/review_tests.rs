@@ -23,6 +23,16 @@ fn reviewed() -> Review {
         } else {
             0
         },
+        lost: if judgement == Judgement::Mistake {
+            160
+        } else {
+            0
+        },
+        side: if played == "a3-a4" {
+            Color::White
+        } else {
+            Color::Black
+        },
         judgement,
     };
     let g = FinishedGame {
@@ -40,10 +50,52 @@ fn reviewed() -> Review {
             ],
             best_last: Some("c3-c4".into()),
             nodes: 1,
+            version: analysis::VERSION,
         }),
         imported: false,
     };
     Review::open(&g).unwrap()
+}
+
+/// Issue 48: each side's mistakes and blunders are counted for the screen, the player's
+/// first against the computer; a review kept by an older version is made again.
+#[test]
+fn the_review_counts_each_sides_marks() {
+    let r = reviewed();
+    let a = r.analysis().expect("kept with the game");
+    let t = crate::window::tally_vm(a, Some(Color::White));
+    let counts = |t: &crate::MarksVm| {
+        (
+            t.first_mistakes,
+            t.first_blunders,
+            t.second_mistakes,
+            t.second_blunders,
+        )
+    };
+    assert!(t.versus_computer);
+    assert_eq!(
+        counts(&t),
+        (1, 0, 0, 0),
+        "White (the player) made the mistake"
+    );
+    let black = crate::window::tally_vm(a, Some(Color::Black));
+    assert_eq!(counts(&black), (0, 0, 1, 0));
+    let two = crate::window::tally_vm(a, None);
+    assert!(!two.versus_computer);
+    assert_eq!(counts(&two), (1, 0, 0, 0), "White first");
+    let mut old = a.clone();
+    old.version = 0;
+    let g = FinishedGame {
+        record: r.record.to_json(),
+        opponent: Opponent::Computer(3),
+        human_black: false,
+        ended: 0,
+        id: 3,
+        ending: None,
+        analysis: Some(old),
+        imported: false,
+    };
+    assert!(Review::open(&g).unwrap().analysis().is_none(), "made again");
 }
 
 /// Issue 39 item 2: at the ply marked "Mistake: b4-a4 was better", Best move drew the

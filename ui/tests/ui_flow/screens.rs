@@ -59,6 +59,14 @@ pub(super) async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, d
         review.get_marks().row_count() >= 1,
         "the mistake is on the graph"
     );
+    // Issue 48: each side's mistakes and blunders, the player's first.
+    let t = review.get_tally();
+    assert!(t.versus_computer);
+    assert_eq!(t.first_mistakes + t.first_blunders, 1, "the player's b3-b4");
+    assert!(
+        ElementHandle::find_by_accessible_label(ui, "You").count() >= 1,
+        "the counts are shown"
+    );
     tap(ui, "First").await;
     assert_eq!(review.get_ply(), 0);
     tap(ui, "Next").await;

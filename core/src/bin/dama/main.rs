@@ -99,9 +99,11 @@ const COMMANDS: [(&str, &str); 10] = [
         "analyse",
         "dama analyse <record file | -> [--nodes N]
   Reviews a game (the app's JSON record or PDN; - reads stdin) as the app's review does: the
-  evaluation after every move (White's side, in men, capped at 10), the mistakes (a man or
-  more lost against the engine's best) and blunders (2.5 men or more), with the best move.
-  --nodes N  the search per position (default 150000: the same review on every machine)
+  evaluation after every move (White's side, in men, capped at 10), the mistakes (15 % or
+  more of the expected result lost against the engine's best: about a man from level) and
+  blunders (33 % or more), with the best move, and each side's count.
+  --nodes N  the search per position (default 150000: the same review on every machine;
+             games over 64 positions share 64 positions' worth, at least N/8 each)
   example: dama analyse game.pdn --nodes 300000",
     ),
     (
@@ -175,7 +177,6 @@ fn analyse(args: &[String]) -> Result<(), String> {
             .map_or("unfinished".to_string(), |o| o.to_string())
     );
     println!("start {:+.2}", a.scores[0] as f64 / 100.0);
-    let (mut mistakes, mut blunders) = ([0; 2], [0; 2]);
     for (i, m) in a.moves.iter().enumerate() {
         let side = (record.start().side_to_move() as usize + i) % 2;
         let number = 1 + (i + record.start().side_to_move() as usize) / 2;
@@ -188,14 +189,14 @@ fn analyse(args: &[String]) -> Result<(), String> {
         match m.judgement {
             Judgement::Good => {}
             j => {
-                let (word, count) = match j {
-                    Judgement::Blunder => ("blunder", &mut blunders),
-                    _ => ("mistake", &mut mistakes),
+                let word = match j {
+                    Judgement::Blunder => "blunder",
+                    _ => "mistake",
                 };
-                count[side] += 1;
                 line += &format!(
-                    "  {word} (lost {:.2}), best {}",
+                    "  {word} (lost {:.2}, {:.1} % of the game), best {}",
                     m.loss as f64 / 100.0,
+                    m.lost as f64 / 10.0,
                     m.best
                 );
             }
@@ -205,11 +206,12 @@ fn analyse(args: &[String]) -> Result<(), String> {
     if let Some(b) = &a.best_last {
         println!("best now {b}");
     }
-    for (side, name) in [(0, "White"), (1, "Black")] {
-        println!(
-            "{name}: {} mistakes, {} blunders",
-            mistakes[side], blunders[side]
-        );
+    for (side, name) in [
+        (dama_core::Color::White, "White"),
+        (dama_core::Color::Black, "Black"),
+    ] {
+        let t = a.tally(side);
+        println!("{name}: {} mistakes, {} blunders", t.mistakes, t.blunders);
     }
     Ok(())
 }
