@@ -488,7 +488,11 @@ pub fn problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
             ..bar.clone()
         };
         let across = |r: &Rect| (r.x + r.w).min(bar.x + bar.w) - r.x.max(bar.x) > 2.0;
-        for i in everything.iter().filter(|i| !i.text) {
+        // Under a dialog only its own buttons count: the rest is covered by it.
+        let buttons = everything
+            .iter()
+            .filter(|i| !i.text && (!overlay || dialog.contains(i)));
+        for i in buttons {
             let under = if on_page.contains(i) {
                 across(&i.rect)
             } else {
