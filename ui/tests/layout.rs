@@ -75,16 +75,25 @@ const SIZES: &[(f32, f32, Insets, bool)] = &[
 
 const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
 
-/// Issue 48: the rule finds the wraps a player met, and a no-break space satisfies it.
+/// Issue 48: the rule finds the wraps a player met, a narrow no-break space satisfies it,
+/// and a no-break space (U+00A0, which the line breaker breaks after) does not.
 #[test]
 fn loose_breaks_are_found_where_a_player_met_them() {
     let names = ["Turkish Dama".to_string(), "Damas turcas".to_string()];
     for (text, found) in [
         ("Partida sin terminar: Damas turcas, jugada 2", 2),
-        ("Partida sin terminar: Damas\u{a0}turcas, jugada\u{a0}2", 0),
-        ("Unfinished game: Turkish Dama, move\u{a0}2", 1),
+        (
+            "Partida sin terminar: Damas\u{202f}turcas, jugada\u{202f}2",
+            0,
+        ),
+        ("Partida sin terminar: Damas\u{a0}turcas, jugada\u{a0}2", 2),
+        ("8. e6xg6xg8 f7-f6 9.\u{a0}g8xg3", 2),
+        ("Unfinished game: Turkish Dama, move\u{202f}2", 1),
         ("[Result \"*\"]\n1. c3-c4 f6-f5 2. d3-d4", 2),
-        ("[Result \"*\"]\n1.\u{a0}c3-c4 f6-f5 2.\u{a0}d3-d4 3...", 0),
+        (
+            "[Result \"*\"]\n1.\u{202f}c3-c4 f6-f5 2.\u{202f}d3-d4 3...",
+            0,
+        ),
         ("Most wins in a row: 12", 1),
         ("Each player has 16 men on the second and third rows.", 0),
     ] {

@@ -9,7 +9,7 @@ pub fn unbroken_moves(text: &str) -> String {
     let mut word_start = 0;
     for (i, c) in text.char_indices() {
         if c == ' ' && is_move_number(&text[word_start..i]) {
-            out.push('\u{a0}');
+            out.push('\u{202f}');
         } else if c == '-' {
             out.push('\u{2011}');
         } else {
@@ -45,14 +45,14 @@ mod tests {
         let shown = unbroken_moves("1. b7-b6 c6-d6 2. f5xd5xd3 3... a3-a4\n12. *");
         assert!(!shown.contains('-'));
         assert_eq!(
-            shown.replace('\u{2011}', "-").replace('\u{a0}', " "),
+            shown.replace('\u{2011}', "-").replace('\u{202f}', " "),
             "1. b7-b6 c6-d6 2. f5xd5xd3 3... a3-a4\n12. *"
         );
         // Issue 48: no line ends on a move number ("6. / e4-d4"): each is bound to its move.
-        assert_eq!(shown.matches('\u{a0}').count(), 4, "{shown:?}");
+        assert_eq!(shown.matches('\u{202f}').count(), 4, "{shown:?}");
         for number in ["1.", "2.", "3...", "12."] {
             assert!(
-                shown.contains(&format!("{number}\u{a0}")),
+                shown.contains(&format!("{number}\u{202f}")),
                 "{number} in {shown:?}"
             );
         }

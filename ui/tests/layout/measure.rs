@@ -218,10 +218,16 @@ pub fn count(name: &str, texts: usize, targets: usize) {
 /// Slint does not tell where it broke the lines, so a wrapped text must leave no such place
 /// breakable: a move number ("6.", "12...") is bound to its move, a number that ends a short
 /// text or its sentence to the word before it, and in a short text (a card's line, not a
-/// paragraph) a game's name `names` is never split. A no-break space (U+00A0) binds.
+/// paragraph) a game's name `names` is never split. A narrow no-break space (U+202F) or a
+/// figure space (U+2007) binds; a no-break space (U+00A0) does not: Slint's line breaker
+/// (parley 0.11) hangs a space or a no-break space that crosses the line's end and breaks
+/// after it, which is how "jugada\u{a0}2" still came out as "jugada / 2".
 pub fn loose_breaks(text: &str, names: &[String]) -> Vec<String> {
     let mut out = Vec::new();
-    let words: Vec<&str> = text.split([' ', '\n']).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = text
+        .split([' ', '\n', '\u{a0}'])
+        .filter(|w| !w.is_empty())
+        .collect();
     let short_text = words.len() <= 10;
     let number = |w: &str| {
         let w = w.trim_end_matches(['.', ',', ';', ':', '!', '?', ')']);
@@ -241,7 +247,7 @@ pub fn loose_breaks(text: &str, names: &[String]) -> Vec<String> {
     }
     if short_text {
         for n in names.iter().filter(|n| n.contains(' ')) {
-            if text.contains(n.as_str()) {
+            if text.contains(n.as_str()) || text.contains(&n.replace(' ', "\u{a0}")) {
                 out.push(format!("may break the name '{n}' between its words"));
             }
         }

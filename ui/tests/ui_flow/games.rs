@@ -168,7 +168,7 @@ pub(super) async fn titles_and_offers_read_as_sentences(h: AppHandle, _dir: Path
     assert_eq!(
         texts.invoke_rules_title(GameKind::Turkish),
         // The name's words bound (issue 48: no line splits it).
-        "Regeln der Türkischen\u{a0}Dame"
+        "Regeln der Türkischen\u{202f}Dame"
     );
     assert_eq!(texts.invoke_rules_title(GameKind::Zamma), "Zamma-Regeln");
     ui.global::<dama_ui::SettingsAdapter>()
@@ -444,7 +444,7 @@ pub(super) async fn a_finished_game_is_kept_and_its_result_shown(h: AppHandle, d
     assert_eq!(home.get_last_reason(), EndReason::KingVersusLoneMan);
     // Issue 48: the card says who won, not only why.
     for text in [
-        "Last game, Turkish\u{a0}Dama: White won",
+        "Last game, Turkish\u{202f}Dama: White won",
         "King versus lone man: the king wins.",
     ] {
         assert!(

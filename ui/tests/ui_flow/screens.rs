@@ -197,7 +197,7 @@ pub(super) async fn games_and_positions_are_shared_and_pasted(h: AppHandle, dir:
     let shown = share
         .get_text()
         .replace('\u{2011}', "-")
-        .replace('\u{a0}', " ");
+        .replace('\u{202f}', " ");
     assert!(shown.contains("1. d3-d4 e6-e5"), "{shown}");
     tap(ui, "Copy the game").await;
     assert_eq!(share.get_status(), ShareStatus::Copied);
