@@ -135,6 +135,7 @@ fn show_history(ui: &AppWindow, summaries: &[(u64, Summary, bool)], damaged: usi
             moves: s.plies.div_ceil(2) as i32,
             date: summary::date(s.ended).into(),
             imported: s.imported,
+            set_up: s.set_up,
             reviewed: *reviewed,
         })
         .collect();

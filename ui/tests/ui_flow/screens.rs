@@ -38,6 +38,15 @@ pub(super) async fn a_finished_game_is_reviewed_from_the_history(h: AppHandle, d
         (1, 1, 1),
         "lost to level 1"
     );
+    // Begun from a set-up position: the row says so beside the level (issue 48).
+    assert!(row.set_up);
+    let details = format!("Level 1 · Set-up position · Moves: 1 · {}", row.date);
+    assert!(
+        ElementHandle::find_by_accessible_label(ui, &details)
+            .next()
+            .is_some(),
+        "the row reads {details:?}"
+    );
     let label = format!("Turkish Dama {} 0", row.date);
     tap(ui, &label).await;
     assert_eq!(ui.get_screen(), Screen::Review);
