@@ -5,6 +5,10 @@
 //!
 //! One test: Slint's testing platform is set once per process.
 
+#[path = "common/wcag.rs"]
+mod wcag;
+use wcag::ratio;
+
 use dama_core::{Color, GameRecord, Position, Rules};
 use dama_ui::app::AppHandle;
 use dama_ui::opponent::Opponent;
@@ -208,23 +212,6 @@ fn coordinates(ui: &AppWindow, h: &AppHandle, out: &mut Vec<String>) {
             }
         }
     }
-}
-
-fn luminance(c: [u8; 3]) -> f64 {
-    let f = |v: u8| {
-        let v = v as f64 / 255.0;
-        if v <= 0.03928 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2])
-}
-
-fn ratio(a: [u8; 3], b: [u8; 3]) -> f64 {
-    let (x, y) = (luminance(a), luminance(b));
-    (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
 fn rgb(c: slint::Color) -> [u8; 3] {

@@ -2,25 +2,18 @@
 //! from what it is drawn on by at least 4.5:1 (WCAG's relative luminance), in the light and
 //! the dark theme, computed from the colours the running app's `Theme` global gives.
 
+#[path = "common/wcag.rs"]
+mod wcag;
+
 use dama_ui::store::Store;
 use dama_ui::Theme;
 use slint::{Color, ComponentHandle};
 
-fn luminance(c: Color) -> f64 {
-    let f = |v: u8| {
-        let v = v as f64 / 255.0;
-        if v <= 0.03928 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * f(c.red()) + 0.7152 * f(c.green()) + 0.0722 * f(c.blue())
-}
-
 fn ratio(a: Color, b: Color) -> f64 {
-    let (x, y) = (luminance(a), luminance(b));
-    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    wcag::ratio(
+        [a.red(), a.green(), a.blue()],
+        [b.red(), b.green(), b.blue()],
+    )
 }
 
 /// The lower contrast of `fg` on the board's colour lightened or darkened by its grain.

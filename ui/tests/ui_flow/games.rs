@@ -278,12 +278,7 @@ fn piece_at(ui: &AppWindow, label: &str) -> Option<dama_ui::PieceVm> {
 /// The labels of the points crossed out on the board.
 fn crossed(ui: &AppWindow) -> Vec<String> {
     let m = ui.global::<GameModels>();
-    let spots = m.get_spots();
-    m.get_captured_marks()
-        .iter()
-        .filter_map(|c| spots.iter().find(|s| (s.x, s.y) == (c.x, c.y)))
-        .map(|s| s.label.to_string())
-        .collect()
+    crossed_points(m.get_spots(), m.get_captured_marks())
 }
 
 /// Issue 48: a huff with a choice, in two steps pressed on the board: the liable pieces

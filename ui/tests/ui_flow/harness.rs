@@ -119,3 +119,15 @@ pub(super) async fn wait_while(busy: impl Fn() -> bool) {
     }
     panic!("still waiting after two seconds");
 }
+
+/// The labels of the points of `spots` that `marks` cross out (a board's captured marks).
+pub(super) fn crossed_points(
+    spots: slint::ModelRc<dama_ui::SpotVm>,
+    marks: slint::ModelRc<dama_ui::DotVm>,
+) -> Vec<String> {
+    marks
+        .iter()
+        .filter_map(|c| spots.iter().find(|s| (s.x, s.y) == (c.x, c.y)))
+        .map(|s| s.label.to_string())
+        .collect()
+}

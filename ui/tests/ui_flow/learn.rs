@@ -79,12 +79,7 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
 /// The labels of the points crossed out on the lesson's board.
 fn crossed(ui: &AppWindow) -> Vec<String> {
     let a = ui.global::<LearnAdapter>();
-    let spots = a.get_spots();
-    a.get_captured_marks()
-        .iter()
-        .filter_map(|c| spots.iter().find(|s| (s.x, s.y) == (c.x, c.y)))
-        .map(|s| s.label.to_string())
-        .collect()
+    crossed_points(a.get_spots(), a.get_captured_marks())
 }
 
 /// The piece drawn on the lesson's point `label`.
