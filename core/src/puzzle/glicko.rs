@@ -14,6 +14,10 @@ const START_VOLATILITY: f64 = 0.06;
 /// The system constant τ: how much the volatility may change (Glickman: 0.3 to 1.2; lichess
 /// uses 0.75).
 const TAU: f64 = 0.75;
+/// How uncertain a puzzle's bank rating is when first met: the maker rated it from its
+/// search depth alone, so it starts less settled than a player who has played, more than a
+/// newcomer's.
+pub const PUZZLE_DEVIATION: f64 = 250.0;
 /// The deviation never falls below this, so that a rating keeps moving (lichess: 45).
 const MIN_DEVIATION: f64 = 45.0;
 
@@ -157,6 +161,12 @@ impl Rating {
             volatility: sigma,
         }
     }
+}
+
+/// A first attempt at a puzzle whose bank rating is `start`: the player's rating and the
+/// puzzle's after it (the puzzle starting from `start` with [`PUZZLE_DEVIATION`]).
+pub fn first_attempt(player: Rating, start: u16, solved: bool) -> (Rating, Rating) {
+    attempt(player, Rating::new(start as f64, PUZZLE_DEVIATION), solved)
 }
 
 /// One puzzle attempt: the player's rating and the puzzle's, both moved (each counts the

@@ -231,6 +231,35 @@ pub fn daily(bank_len: usize, day: u64) -> Option<usize> {
     Some(((day % n) * step % n) as usize)
 }
 
+/// Today, as days since 1970-01-01 (UTC): the daily puzzle's day.
+pub fn today() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() / 86_400)
+        .unwrap_or(0)
+}
+
+/// The puzzle to offer next (an index of `bank`): among those not `tried`, the one rated
+/// nearest the player's `rating`; once all were tried, the next one after `current` in the
+/// bank.
+pub fn next(
+    bank: &[Entry],
+    tried: &dyn Fn(&str) -> bool,
+    rating: f64,
+    current: Option<usize>,
+) -> Option<usize> {
+    let fresh = bank
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| !tried(&p.id) && Some(*i) != current)
+        .min_by(|(_, a), (_, b)| {
+            let d = |p: &Entry| (p.rating as f64 - rating).abs();
+            d(a).total_cmp(&d(b))
+        })
+        .map(|(i, _)| i);
+    fresh.or_else(|| (!bank.is_empty()).then(|| current.map_or(0, |c| (c + 1) % bank.len())))
+}
+
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
         a
@@ -284,5 +313,24 @@ mod tests {
             assert_eq!(seen.len(), n);
         }
         assert_eq!(daily(0, 5), None);
+    }
+
+    #[test]
+    fn the_next_puzzle_is_the_untried_one_nearest_the_rating_then_the_bank_in_turn() {
+        let bank = index_bank(include_str!("../../puzzles/turkish.tsv")).unwrap();
+        assert!(bank.len() >= 300);
+        let none = |_: &str| false;
+        let i = next(&bank, &none, 1500.0, None).unwrap();
+        let nearest = bank
+            .iter()
+            .map(|p| (p.rating as f64 - 1500.0).abs())
+            .fold(f64::MAX, f64::min);
+        assert_eq!((bank[i].rating as f64 - 1500.0).abs(), nearest);
+        let j = next(&bank, &none, 1500.0, Some(i)).unwrap();
+        assert_ne!(i, j, "not the same one again");
+        let all = |_: &str| true;
+        assert_eq!(next(&bank, &all, 1500.0, Some(7)), Some(8));
+        assert_eq!(next(&bank, &all, 1500.0, Some(bank.len() - 1)), Some(0));
+        assert_eq!(next(&[], &none, 1500.0, None), None);
     }
 }

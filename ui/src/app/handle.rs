@@ -82,7 +82,7 @@ pub fn create_with(
     sharing: Sharing,
 ) -> Result<AppHandle, slint::PlatformError> {
     let ui = AppWindow::new()?;
-    let art = crate::board::art::install(&ui);
+    let art = super::art::install(&ui);
     let settings = store.load_settings();
     let unfinished = store
         .load_game()
@@ -146,15 +146,6 @@ pub fn create_with(
     screens::share_sheet::connect(&ui, &tx);
     screens::puzzles::connect(&ui, &tx);
     screens::learn::connect(&ui, &tx);
-    // Home asks for the art of the boards it may open next: painted ahead, off this thread.
-    let (gallery, window) = (art.clone(), ui.as_weak());
-    ui.global::<crate::BoardArt>()
-        .on_prepare(move |width, height| {
-            if let Some(ui) = window.upgrade() {
-                let boards = screens::home::boards_ahead(&ui, width, height);
-                gallery.borrow_mut().paint_ahead(boards);
-            }
-        });
     // Home, made with the window, asked before there was an answer.
     ui.invoke_prepare_art();
     Ok(AppHandle {

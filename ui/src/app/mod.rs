@@ -6,6 +6,7 @@
 //! its worker thread, saves on the saver's; moves are animated by a timer that updates only
 //! the pieces.
 
+mod art;
 mod handle;
 mod library;
 mod stage;

@@ -4,6 +4,7 @@
 //! the app carry what it decides into it.
 
 pub mod ai_worker;
+pub mod analysis_job;
 pub mod animation;
 pub mod clock;
 pub mod editing;

@@ -53,14 +53,6 @@ pub(crate) struct PuzzleScreen {
     lines_for: Option<(GameId, bool)>,
 }
 
-/// Today, as days since 1970-01-01 (UTC): the daily puzzle's day.
-fn today() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() / 86_400)
-        .unwrap_or(0)
-}
-
 /// The bank of `game` (Zamma's for the Zamma family), split into its entries: each puzzle's
 /// position and line are read only when it is shown (reading all 300 made opening the screen
 /// twice as slow as the frame budget).
@@ -68,26 +60,6 @@ fn read_bank(game: GameId) -> Vec<Entry> {
     let text = puzzle::bundled(game).unwrap_or("");
     // The banks are checked by the core's tests; a damaged one shows no puzzles.
     puzzle::index_bank(text).unwrap_or_default()
-}
-
-/// The puzzle to offer next: among those not tried, the one rated nearest the player; once
-/// all were tried, the next one after `current` in the bank.
-pub(crate) fn next_index(
-    bank: &[Entry],
-    tried: &dyn Fn(&str) -> bool,
-    rating: f64,
-    current: Option<usize>,
-) -> Option<usize> {
-    let fresh = bank
-        .iter()
-        .enumerate()
-        .filter(|(i, p)| !tried(&p.id) && Some(*i) != current)
-        .min_by(|(_, a), (_, b)| {
-            let d = |p: &Entry| (p.rating as f64 - rating).abs();
-            d(a).total_cmp(&d(b))
-        })
-        .map(|(i, _)| i);
-    fresh.or_else(|| (!bank.is_empty()).then(|| current.map_or(0, |c| (c + 1) % bank.len())))
 }
 
 impl PuzzleScreen {
@@ -152,7 +124,7 @@ impl PuzzleScreen {
         let current = self.current_index();
         let game = self.game;
         let track = self.progress().track(game).clone();
-        let i = next_index(
+        let i = puzzle::next(
             self.bank(),
             &|id| track.tried.contains_key(id),
             track.rating.rating,
@@ -165,7 +137,7 @@ impl PuzzleScreen {
 
     /// Today's puzzle of this bank.
     fn daily(&mut self) {
-        if let Some(i) = puzzle::daily(self.bank().len(), today()) {
+        if let Some(i) = puzzle::daily(self.bank().len(), puzzle::today()) {
             self.start(i, true);
         }
     }
@@ -184,9 +156,9 @@ impl PuzzleScreen {
         let before = track.rating.rating;
         let rated = track.rate(&id, start, solved);
         let after = track.rating.rating;
-        let daily_now = daily && track.daily_solved != Some(today());
+        let daily_now = daily && track.daily_solved != Some(puzzle::today());
         if daily_now {
-            track.daily_solved = Some(today());
+            track.daily_solved = Some(puzzle::today());
         }
         if rated {
             self.change = Some((after - before).round() as i32);
@@ -295,7 +267,7 @@ impl PuzzleScreen {
         a.set_solved_count(track.solved() as i32);
         a.set_tried_count(track.tried.len() as i32);
         a.set_daily(self.daily);
-        a.set_daily_solved(track.daily_solved == Some(today()));
+        a.set_daily_solved(track.daily_solved == Some(puzzle::today()));
         let Some(s) = &self.solving else {
             // A bank that did not read (the core's tests check the bundled ones): no board.
             crate::models::sync(&self.spots, Vec::new());
@@ -391,27 +363,5 @@ mod tests {
                 include_str!("../../../core/lessons/zamma.json")
             ]
         );
-    }
-
-    #[test]
-    fn the_next_puzzle_is_the_untried_one_nearest_the_rating_then_the_bank_in_turn() {
-        let bank = read_bank(GameId::Turkish);
-        assert!(bank.len() >= 300);
-        let none = |_: &str| false;
-        let i = next_index(&bank, &none, 1500.0, None).unwrap();
-        let nearest = bank
-            .iter()
-            .map(|p| (p.rating as f64 - 1500.0).abs())
-            .fold(f64::MAX, f64::min);
-        assert_eq!((bank[i].rating as f64 - 1500.0).abs(), nearest);
-        let j = next_index(&bank, &none, 1500.0, Some(i)).unwrap();
-        assert_ne!(i, j, "not the same one again");
-        let all = |_: &str| true;
-        assert_eq!(next_index(&bank, &all, 1500.0, Some(7)), Some(8));
-        assert_eq!(
-            next_index(&bank, &all, 1500.0, Some(bank.len() - 1)),
-            Some(0)
-        );
-        assert_eq!(next_index(&[], &none, 1500.0, None), None);
     }
 }

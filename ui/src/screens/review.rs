@@ -1,37 +1,17 @@
-//! The review: one finished game stepped through move by move with the engine's review, which runs on its own thread (cancellable, its progress
-//! shown) and is kept with the game once made.
+//! The review: one finished game stepped through move by move with the engine's review, which
+//! runs on its own thread (`play::analysis_job`) and is kept with the game once made.
 
 use super::{send, send_with, Command, Msg as M, Sender};
 use crate::board::coords;
+use crate::play::analysis_job::AnalysisJob;
 use crate::play::summary::{self, Summary};
 use crate::store::FinishedGame;
 use crate::window::game_kind;
 use crate::{AppWindow, GraphMarkVm, ReviewAdapter, ReviewMoveVm, ReviewRowVm, SpotMark};
 use dama_core::ai::analysis::{self, Analysis, Judgement};
-use dama_core::ai::Engine;
 use dama_core::{Color, GameRecord, Point, Position, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver};
-use std::sync::Arc;
-
-/// The transposition table of a review's engine (MiB): a phone's share.
-const REVIEW_TABLE_MIB: usize = 16;
-
-/// What the review thread reports.
-pub enum Report {
-    /// Positions done of all.
-    Progress(usize, usize),
-    /// The review, or `None` when it was cancelled.
-    Done(Option<Analysis>),
-}
-
-/// A review running on its thread.
-struct Job {
-    stop: Arc<AtomicBool>,
-    reports: Receiver<Report>,
-}
 
 /// One finished game under review.
 pub struct Review {
@@ -44,8 +24,7 @@ pub struct Review {
     ply: usize,
     analysis: Option<Analysis>,
     show_best: bool,
-    job: Option<Job>,
-    progress: (usize, usize),
+    job: Option<AnalysisJob>,
     lines_shown: std::cell::Cell<bool>,
     /// The board's points and pieces, kept for the review's life and updated row by row:
     /// a step touches only the rows that changed.
@@ -76,7 +55,6 @@ impl Review {
                 .filter(|a| a.version == analysis::VERSION),
             show_best: false,
             job: None,
-            progress: (0, 0),
             lines_shown: std::cell::Cell::new(false),
             spots: Rc::default(),
             pieces: Rc::default(),
@@ -122,49 +100,21 @@ impl Review {
     /// Starts the engine's review (`nodes` per position) on its own thread; `wake` is
     /// called from it after each report.
     pub fn analyse(&mut self, nodes: u64, wake: impl Fn() + Send + 'static) {
-        if self.job.is_some() || self.analysis.is_some() {
-            return;
-        }
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, reports) = mpsc::channel();
-        let (record, flag) = (self.record.clone(), stop.clone());
-        let started = std::thread::Builder::new()
-            .name("dama-review".into())
-            .spawn(move || {
-                crate::thread_priority::run_below_ui();
-                let mut engine = Engine::new(REVIEW_TABLE_MIB);
-                let progress = |done, total| {
-                    let _ = tx.send(Report::Progress(done, total));
-                    wake();
-                };
-                let a = analysis::analyse(&mut engine, &record, nodes, &flag, progress).ok();
-                let _ = tx.send(Report::Done(a));
-                wake();
-            });
-        if started.is_ok() {
-            self.progress = (0, self.plies() + 1);
-            self.job = Some(Job { stop, reports });
+        if self.job.is_none() && self.analysis.is_none() {
+            self.job = AnalysisJob::start(&self.record, nodes, wake);
         }
     }
 
     /// Stops the review under way (nothing is kept of it).
     pub fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
-            job.stop.store(true, Ordering::Relaxed);
+            job.cancel();
         }
     }
 
     /// Takes the thread's reports; the finished review when it has just been made.
     pub fn take_reports(&mut self) -> Option<Analysis> {
-        let job = self.job.as_ref()?;
-        let mut done = None;
-        while let Ok(r) = job.reports.try_recv() {
-            match r {
-                Report::Progress(d, t) => self.progress = (d, t),
-                Report::Done(a) => done = Some(a),
-            }
-        }
-        let a = done?;
+        let a = self.job.as_mut()?.take_reports()?;
         self.job = None;
         self.analysis = a.clone();
         a
@@ -278,8 +228,9 @@ impl Review {
         );
         r.set_analysed(a.is_some());
         r.set_analysing(self.job.is_some());
-        r.set_done(self.progress.0 as i32);
-        r.set_total(self.progress.1 as i32);
+        let (done, total) = self.job.as_ref().map_or((0, 0), AnalysisJob::progress);
+        r.set_done(done as i32);
+        r.set_total(total as i32);
         // The graph and its marks change only with the analysis: set again on a step,
         // they would be laid out and drawn again.
         let graph_for = a.map(|a| a.scores.len());

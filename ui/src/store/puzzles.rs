@@ -41,8 +41,7 @@ impl Track {
         if self.tried.contains_key(id) || self.tried.len() >= PUZZLES_LIMIT {
             return false;
         }
-        let puzzle = Rating::new(start as f64, 250.0);
-        let (player, puzzle) = glicko::attempt(self.rating, puzzle, solved);
+        let (player, puzzle) = glicko::first_attempt(self.rating, start, solved);
         self.rating = player;
         self.tried.insert(
             id.to_string(),

@@ -39,7 +39,8 @@ pub(super) fn polygon_cover(poly: &[(f32, f32)], x: f32, y: f32, edge: f32) -> (
     )
 }
 
-pub(super) fn rgb(c: slint::Color) -> Rgb8Pixel {
+/// A theme colour as the canvas paints it (its alpha dropped).
+pub fn rgb(c: slint::Color) -> Rgb8Pixel {
     Rgb8Pixel {
         r: c.red(),
         g: c.green(),

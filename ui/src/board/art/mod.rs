@@ -13,12 +13,10 @@ mod gallery;
 mod surface;
 
 use crate::board::coords::Segment;
-use crate::{AppWindow, BoardArt};
-use canvas::{cover, luma, polygon_cover, rgb, Canvas};
+pub use canvas::rgb;
+use canvas::{cover, luma, polygon_cover, Canvas};
 pub use gallery::Gallery;
-use slint::{ComponentHandle, Model, Rgb8Pixel, Rgba8Pixel, SharedPixelBuffer};
-use std::cell::RefCell;
-use std::rc::Rc;
+use slint::{Rgb8Pixel, Rgba8Pixel, SharedPixelBuffer};
 pub use surface::Surface;
 use surface::TILE;
 
@@ -116,60 +114,6 @@ pub fn paint(art: &Art) -> SharedPixelBuffer<Rgba8Pixel> {
         }
     }
     image
-}
-
-/// Answers the window's `BoardArt` callbacks for art with the [`Gallery`], which is
-/// returned: the app paints into it ahead what Home asks for (`BoardArt.prepare`), and
-/// tests count the art painted when shown.
-pub fn install(ui: &AppWindow) -> Rc<RefCell<Gallery>> {
-    let gallery = Rc::new(RefCell::new(Gallery::default()));
-    let art = ui.global::<BoardArt>();
-    let (shelf, window) = (gallery.clone(), ui.as_weak());
-    art.on_piece(move |board_width, size, squares, face, rim, king, crown| {
-        let board = Board {
-            width: board_width,
-            size,
-            squares,
-        };
-        shelf
-            .borrow_mut()
-            .piece(&board.piece([face, rim, crown], king))
-    });
-    let shelf = gallery.clone();
-    art.on_sized_piece(move |side, face, rim, king, crown| {
-        shelf.borrow_mut().piece(&PieceArt {
-            // A float cast saturates: a NaN or negative side is 0 (nothing painted).
-            side: side.round() as u32,
-            face: rgb(face),
-            rim: rgb(rim),
-            king,
-            crown: rgb(crown),
-        })
-    });
-    let shelf = gallery.clone();
-    art.on_paint(
-        move |width, height, lines, squares, size, wood, edge, ink, surface| {
-            let scale = window.upgrade().map_or(1.0, |w| w.window().scale_factor());
-            let segments = lines
-                .iter()
-                .map(|l| Segment {
-                    x: l.x,
-                    y: l.y,
-                    w: l.w,
-                    h: l.h,
-                    rising: l.rising,
-                })
-                .collect();
-            let board = Board {
-                width,
-                size,
-                squares,
-            };
-            let art = board.art(height, segments, scale, [wood, edge, ink], surface);
-            shelf.borrow_mut().board(&art)
-        },
-    );
-    gallery
 }
 
 /// A board as the window lays it out: what its art is painted from.
