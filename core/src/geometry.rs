@@ -4,102 +4,23 @@
 //! Everything here is data, built once per board (rule book, R-T1, R-Z1, R-Z2).
 //! A point is identified by its *index* in the board's label space: `rank * stride + file`,
 //! so `a1` is index 0 on every board. Bitboards use the same indices.
+//!
+//! Here the boards themselves; beside them the compass (`geometry/direction.rs`), a point and
+//! bitboards of points (`point.rs`), and labels and path texts (`label.rs`).
+
+mod direction;
+mod label;
+mod point;
+
+pub use direction::Direction;
+pub use point::Point;
+pub(crate) use point::{shift, Bits};
 
 use once_cell::sync::Lazy;
 use std::fmt;
 
 /// The largest index any board uses (9×9 label space), plus one.
 pub const MAX_POINTS: usize = 81;
-
-/// One of the eight compass directions of the rule book. `N` points toward Black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Direction {
-    /// Toward Black (rank + 1).
-    N = 0,
-    /// North-east.
-    NE = 1,
-    /// Toward the h/i file.
-    E = 2,
-    /// South-east.
-    SE = 3,
-    /// Toward White (rank − 1).
-    S = 4,
-    /// South-west.
-    SW = 5,
-    /// Toward the a file.
-    W = 6,
-    /// North-west.
-    NW = 7,
-}
-
-impl Direction {
-    /// All eight directions, clockwise from north.
-    pub const ALL: [Direction; 8] = [
-        Direction::N,
-        Direction::NE,
-        Direction::E,
-        Direction::SE,
-        Direction::S,
-        Direction::SW,
-        Direction::W,
-        Direction::NW,
-    ];
-
-    /// The direction with this index (0 = N, clockwise).
-    #[inline]
-    pub const fn from_index(i: usize) -> Direction {
-        Direction::ALL[i & 7]
-    }
-
-    /// The direction turned by 180°.
-    #[inline]
-    pub const fn opposite(self) -> Direction {
-        Direction::from_index(self as usize + 4)
-    }
-
-    /// `true` for N, E, S and W.
-    #[inline]
-    pub const fn is_orthogonal(self) -> bool {
-        (self as u8) & 1 == 0
-    }
-
-    /// File and rank step of one unit in this direction.
-    #[inline]
-    pub const fn step(self) -> (i8, i8) {
-        match self {
-            Direction::N => (0, 1),
-            Direction::NE => (1, 1),
-            Direction::E => (1, 0),
-            Direction::SE => (1, -1),
-            Direction::S => (0, -1),
-            Direction::SW => (-1, -1),
-            Direction::W => (-1, 0),
-            Direction::NW => (-1, 1),
-        }
-    }
-}
-
-/// A point of a board, by index in the board's label space (`rank * stride + file`).
-///
-/// A `Point` only makes sense together with its [`Geometry`]; use [`Geometry::point`] or
-/// [`Geometry::parse_label`] to obtain one that exists on a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point(pub(crate) u8);
-
-impl Point {
-    /// The raw index (also the bit number in bitboards).
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The bitboard with only this point set.
-    #[inline]
-    pub const fn bit(self) -> u128 {
-        1u128 << self.0
-    }
-}
 
 /// The shape of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -325,46 +246,6 @@ impl Geometry {
         (p.0 % self.stride, p.0 / self.stride)
     }
 
-    /// A path in move notation: labels joined by `x` for a capture and `-` for a step, with
-    /// the huff removal in front (`[xd4] e6-e5`). Here because it needs only the labels, so
-    /// move generation can name routes without the notation module.
-    pub fn path_text(&self, huff: Option<Point>, path: &[Point], capture: bool) -> String {
-        let mut s = String::new();
-        if let Some(h) = huff {
-            s.push_str("[x");
-            s.push_str(&self.label(h));
-            s.push_str("] ");
-        }
-        let sep = if capture { "x" } else { "-" };
-        for (i, p) in path.iter().enumerate() {
-            if i > 0 {
-                s.push_str(sep);
-            }
-            s.push_str(&self.label(*p));
-        }
-        s
-    }
-
-    /// The label of a point, e.g. `d4`.
-    pub fn label(&self, p: Point) -> String {
-        let (f, r) = self.coords(p);
-        format!("{}{}", (b'a' + f) as char, r + 1)
-    }
-
-    /// Parses a label (`d4`) into a point of this board.
-    pub fn parse_label(&self, s: &str) -> Option<Point> {
-        let b = s.as_bytes();
-        if b.len() < 2 || b.len() > 3 || !b[0].is_ascii_lowercase() {
-            return None;
-        }
-        let digits = &s[1..];
-        if !digits.bytes().all(|c| c.is_ascii_digit()) || digits.starts_with('0') {
-            return None;
-        }
-        let rank: u8 = digits.parse().ok()?;
-        self.point(b[0] - b'a', rank.checked_sub(1)?)
-    }
-
     /// The neighbour of `p` in direction `d` along a drawn line.
     #[inline]
     pub fn neighbour(&self, p: Point, d: Direction) -> Option<Point> {
@@ -414,34 +295,6 @@ impl Geometry {
     }
 }
 
-/// Shifts a bitboard by a signed index offset.
-#[inline(always)]
-pub(crate) fn shift(b: u128, delta: i8) -> u128 {
-    if delta >= 0 {
-        b << delta
-    } else {
-        b >> (-delta)
-    }
-}
-
-/// Iterates the set bits of a bitboard as point indices, lowest first.
-#[derive(Clone, Copy)]
-pub(crate) struct Bits(pub u128);
-
-impl Iterator for Bits {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            None
-        } else {
-            let i = self.0.trailing_zeros() as u8;
-            self.0 &= self.0 - 1;
-            Some(i)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -478,24 +331,5 @@ mod tests {
         assert!(g.parse_label("b1").is_none());
         // 5x5 grid: 40 orthogonal segments; 16 centres × 4 diagonal half-links = 64.
         assert_eq!(g.lines().len(), 40 + 64);
-    }
-
-    #[test]
-    fn labels_round_trip() {
-        for kind in [
-            BoardKind::Squares8,
-            BoardKind::Alquerque9,
-            BoardKind::Alquerque5,
-            BoardKind::Kharbaga,
-        ] {
-            let g = Geometry::of(kind);
-            for &p in g.points() {
-                assert_eq!(g.parse_label(&g.label(p)), Some(p));
-            }
-            assert!(g.parse_label("a0").is_none());
-            assert!(g.parse_label("a01").is_none());
-            assert!(g.parse_label("").is_none());
-            assert!(g.parse_label("A1").is_none());
-        }
     }
 }

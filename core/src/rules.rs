@@ -1,232 +1,26 @@
 //! Which game is played and with which rule options (`key=value`, rule book R-T8, R-T10,
 //! R-T12, R-Z4, R-Z9, R-Z13..R-Z15).
+//!
+//! Here the rules in force ([`Rules`]); beside them the sides (`rules/color.rs`), the games
+//! (`game.rs`) and their families (`family.rs`), the option table (`options.rs`) and the
+//! errors (`error.rs`).
 
-use crate::geometry::{BoardKind, Geometry};
-use crate::quote::Quote;
+use crate::geometry::Geometry;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::str::FromStr;
 
+mod color;
+mod error;
+mod family;
+mod game;
 mod options;
+pub use color::Color;
+pub use error::RulesError;
+pub use family::Family;
+pub use game::GameId;
 pub use options::{
     help as options_help, options_of, OptionValue, RuleOption, RuleOptions, OPTIONS,
 };
-
-/// One of the two sides.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Color {
-    /// Starts at the bottom (ranks 1, 2, …).
-    #[default]
-    White = 0,
-    /// Starts at the top.
-    Black = 1,
-}
-
-impl Color {
-    /// The other side.
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `white` or `black`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The games of the rule book.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameId {
-    /// Turkish Dama (R-T*).
-    Turkish,
-    /// Zamma on the 9×9 alquerque board.
-    Zamma,
-    /// Zamma with deferred removal (R-Z12).
-    Damma,
-    /// Zamma's rules on the 5×5 board.
-    Fetaix,
-    /// Zamma's rules on the 41-point board.
-    Kharbaga,
-}
-
-impl GameId {
-    /// Every game, in menu order.
-    pub const ALL: [GameId; 5] = [
-        GameId::Turkish,
-        GameId::Zamma,
-        GameId::Damma,
-        GameId::Fetaix,
-        GameId::Kharbaga,
-    ];
-
-    /// The identifier used on the command line and in files.
-    pub const fn id(self) -> &'static str {
-        match self {
-            GameId::Turkish => "turkish",
-            GameId::Zamma => "zamma",
-            GameId::Damma => "damma",
-            GameId::Fetaix => "fetaix",
-            GameId::Kharbaga => "kharbaga",
-        }
-    }
-
-    /// The name shown to players.
-    pub const fn display_name(self) -> &'static str {
-        match self {
-            GameId::Turkish => "Turkish Dama",
-            GameId::Zamma => "Zamma",
-            GameId::Damma => "Damma",
-            GameId::Fetaix => "Fetaix",
-            GameId::Kharbaga => "Kharbaga",
-        }
-    }
-
-    /// Other names the game is known by (Zamma is also called Srand or Dhamet).
-    pub const fn also_known_as(self) -> &'static [&'static str] {
-        match self {
-            GameId::Zamma => &["Srand", "Dhamet"],
-            _ => &[],
-        }
-    }
-
-    /// `true` for Zamma, Damma, Fetaix and Kharbaga.
-    pub const fn is_zamma_family(self) -> bool {
-        matches!(self.family(), Family::Zamma)
-    }
-
-    /// The rule family of the game.
-    #[inline]
-    pub const fn family(self) -> Family {
-        match self {
-            GameId::Turkish => Family::Turkish,
-            _ => Family::Zamma,
-        }
-    }
-
-    /// The board this game is played on.
-    pub const fn board(self) -> BoardKind {
-        match self {
-            GameId::Turkish => BoardKind::Squares8,
-            GameId::Zamma | GameId::Damma => BoardKind::Alquerque9,
-            GameId::Fetaix => BoardKind::Alquerque5,
-            GameId::Kharbaga => BoardKind::Kharbaga,
-        }
-    }
-
-    /// Pieces per side at the start (also the most a position code may hold).
-    pub const fn pieces_per_side(self) -> u32 {
-        match self {
-            GameId::Turkish => 16,
-            GameId::Zamma | GameId::Damma => 40,
-            GameId::Fetaix => 12,
-            GameId::Kharbaga => 20,
-        }
-    }
-}
-
-/// The two rule families. Everything that differs between Turkish Dama and the Zamma family
-/// is answered here, so the rest of the code asks a question instead of testing the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
-    /// Turkish Dama (R-T).
-    Turkish,
-    /// Zamma, Damma, Fetaix and Kharbaga (R-Z).
-    Zamma,
-}
-
-impl Family {
-    /// Capturing is compulsory whatever the options (R-T6); in the Zamma family only with
-    /// `capture=compulsory` (R-Z13).
-    #[inline]
-    pub const fn capture_always_forced(self) -> bool {
-        matches!(self, Family::Turkish)
-    }
-
-    /// A man's move resets the clock (R-T11: 50 plies without capture or man move); in the
-    /// Zamma family only a capture does (R-Z17).
-    #[inline]
-    pub const fn man_moves_reset_clock(self) -> bool {
-        matches!(self, Family::Turkish)
-    }
-
-    /// Repetition, the clock and both sides blocked are decided by count (R-Z16, R-Z17,
-    /// R-Z18); in Turkish Dama repetition and the clock draw (R-T11).
-    #[inline]
-    pub const fn decided_by_count(self) -> bool {
-        matches!(self, Family::Zamma)
-    }
-
-    /// One piece each ends the game at once (R-T10, R-T11).
-    #[inline]
-    pub const fn one_piece_each_ends(self) -> bool {
-        matches!(self, Family::Turkish)
-    }
-
-    /// Each side's previous move is remembered (R-Z6) and a huff may be pending (R-Z14).
-    #[inline]
-    pub const fn has_move_memory(self) -> bool {
-        matches!(self, Family::Zamma)
-    }
-
-    /// The players choose who starts (R-Z4); in Turkish Dama White does (R-T2).
-    #[inline]
-    pub const fn first_player_chosen(self) -> bool {
-        matches!(self, Family::Zamma)
-    }
-
-    /// Men move and capture forward and sideways only (R-T3); Zamma men capture backward
-    /// too (R-Z7) and move along diagonals where the board has them.
-    #[inline]
-    pub const fn orthogonal_only(self) -> bool {
-        matches!(self, Family::Turkish)
-    }
-
-    /// A man standing on its far row has already been crowned (R-T8); a Zamma man may stand
-    /// there uncrowned (R-Z9).
-    #[inline]
-    pub const fn crowns_on_arrival(self) -> bool {
-        matches!(self, Family::Turkish)
-    }
-}
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for GameId {
-    type Err = RulesError;
-    fn from_str(s: &str) -> Result<Self, RulesError> {
-        GameId::ALL
-            .into_iter()
-            .find(|g| g.id() == s)
-            .ok_or_else(|| RulesError::UnknownGame(s.to_string()))
-    }
-}
 
 /// Capture obligation in the Zamma family.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -240,56 +34,6 @@ pub enum CaptureRule {
     /// Optional, but an under-capture makes pieces liable to removal (R-Z14).
     Huffing,
 }
-
-/// A problem with a game id or a rule option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RulesError {
-    /// The game id is not one of `turkish`, `zamma`, `damma`, `fetaix`, `kharbaga`.
-    UnknownGame(String),
-    /// The option is not written `key=value`.
-    NotKeyValue(String),
-    /// The game has no option with this key.
-    UnknownOption {
-        /// The game.
-        game: GameId,
-        /// The key given.
-        key: String,
-    },
-    /// The option exists but not with this value.
-    BadValue {
-        /// The key.
-        key: String,
-        /// The value given.
-        value: String,
-        /// The values allowed (`a|b`).
-        allowed: String,
-    },
-}
-
-impl fmt::Display for RulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RulesError::UnknownGame(g) => write!(
-                f,
-                "unknown game '{}' (expected turkish, zamma, damma, fetaix or kharbaga)",
-                Quote(g)
-            ),
-            RulesError::NotKeyValue(s) => {
-                write!(f, "option '{}' is not written key=value", Quote(s))
-            }
-            RulesError::UnknownOption { game, key } => {
-                write!(f, "{game} has no option '{}'", Quote(key))
-            }
-            RulesError::BadValue {
-                key,
-                value,
-                allowed,
-            } => write!(f, "option {key}={}: expected {key}={allowed}", Quote(value)),
-        }
-    }
-}
-
-impl std::error::Error for RulesError {}
 
 /// A game together with every rule option in force. Small and `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,84 +1,21 @@
 //! A game record: rules, start position and the moves played, with undo/redo, results
 //! that need the history (repetition) or the players (agreement, resignation), and
-//! JSON save/load ([`GameRecord::to_json`]) and PDN ([`pdn`]).
+//! JSON save/load ([`GameRecord::to_json`], `file.rs`) and PDN ([`pdn`]). Its errors:
+//! [`RecordError`] (`error.rs`).
 
+mod error;
+mod file;
 pub mod pdn;
 
+pub use error::RecordError;
+pub(crate) use file::read;
+pub use file::{FORMAT, VERSION};
+
 use crate::geometry::Point;
-use crate::moves::LegalMove;
-use crate::notation::NotationError;
+use crate::moves::{LegalMove, Move};
 use crate::outcome::{Outcome, Reason};
 use crate::position::{PlayError, Position};
-use crate::quote::Quote;
-use crate::rules::{Color, Rules, RulesError};
-use crate::setup::CodeError;
-use crate::Move;
-use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// The save format's name and version.
-pub const FORMAT: &str = "dama-record";
-/// The current save format version.
-pub const VERSION: u32 = 1;
-
-/// Why a record could not be loaded or a move not recorded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordError {
-    /// Not valid JSON of the record shape.
-    Json(String),
-    /// Not a record of this app, or a version this build does not read.
-    Format(String),
-    /// The game or an option is wrong.
-    Rules(RulesError),
-    /// The start position code is wrong.
-    Start(CodeError),
-    /// A recorded move is not legal where it stands.
-    Move {
-        /// 0-based ply number.
-        index: usize,
-        /// The move text.
-        text: String,
-        /// Why it does not fit.
-        error: NotationError,
-    },
-    /// A move follows the end of the game.
-    AfterEnd {
-        /// 0-based ply number.
-        index: usize,
-    },
-    /// The checksum does not match the content (the file was changed by hand or damaged).
-    Checksum,
-    /// The cursor or the recorded result is inconsistent.
-    Inconsistent(String),
-    /// A PDN text that cannot be read.
-    Pdn(String),
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Json(e) => write!(f, "not a game record: {}", Quote(e)),
-            RecordError::Format(e) => write!(f, "unsupported record: {e}"),
-            RecordError::Rules(e) => write!(f, "record rules: {e}"),
-            RecordError::Start(e) => write!(f, "record start position: {e}"),
-            RecordError::Move { index, text, error } => {
-                write!(f, "record move {} '{}': {error}", index + 1, Quote(text))
-            }
-            RecordError::AfterEnd { index } => {
-                write!(
-                    f,
-                    "record move {} comes after the end of the game",
-                    index + 1
-                )
-            }
-            RecordError::Checksum => f.write_str("record checksum does not match its content"),
-            RecordError::Inconsistent(e) => write!(f, "record is inconsistent: {e}"),
-            RecordError::Pdn(e) => write!(f, "PDN: {}", Quote(e)),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
+use crate::rules::{Color, Rules};
 
 /// A game from its start: the positions reached, the moves in canonical notation, a cursor
 /// for undo/redo and a result set by the players.
@@ -109,40 +46,6 @@ struct Played {
     mv: Move,
     text: String,
     path: Vec<Point>,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RecordFile {
-    format: String,
-    version: u32,
-    game: String,
-    options: Vec<String>,
-    start: String,
-    moves: Vec<String>,
-    cursor: usize,
-    result: Option<Outcome>,
-    check: String,
-}
-
-/// FNV-1a over the fields that define the game, so that hand edits are noticed.
-fn checksum(f: &RecordFile) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut eat = |s: &str| {
-        for b in s.bytes().chain(std::iter::once(0)) {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    };
-    eat(&f.format);
-    eat(&f.version.to_string());
-    eat(&f.game);
-    f.options.iter().for_each(|o| eat(o));
-    eat(&f.start);
-    f.moves.iter().for_each(|m| eat(m));
-    eat(&f.cursor.to_string());
-    eat(&serde_json::to_string(&f.result).unwrap_or_default());
-    format!("{h:016x}")
 }
 
 impl GameRecord {
@@ -387,62 +290,6 @@ impl GameRecord {
         });
         Ok(())
     }
-
-    /// The record as JSON (format [`FORMAT`], version [`VERSION`], with a checksum).
-    pub fn to_json(&self) -> String {
-        let rules = self.rules();
-        let mut f = RecordFile {
-            format: FORMAT.into(),
-            version: VERSION,
-            game: rules.game().id().into(),
-            options: rules.options(),
-            start: self.start().to_code(),
-            moves: self.moves.iter().map(|p| p.text.clone()).collect(),
-            cursor: self.cursor,
-            result: self.ended_by_players,
-            check: String::new(),
-        };
-        f.check = checksum(&f);
-        serde_json::to_string_pretty(&f).unwrap_or_default()
-    }
-}
-
-/// A record file read and its header checked (format, version, checksum, rules, start),
-/// its moves not yet replayed.
-pub(crate) struct Stored {
-    /// The start position.
-    pub(crate) start: Position,
-    /// The moves as written.
-    pub(crate) moves: Vec<String>,
-    /// The cursor as saved.
-    pub(crate) cursor: usize,
-    /// A result the players gave (agreement, resignation).
-    pub(crate) result: Option<Outcome>,
-}
-
-/// Reads a record file's header and moves (the session replays them, `session::load`).
-pub(crate) fn read(text: &str) -> Result<Stored, RecordError> {
-    let f: RecordFile = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
-    if f.format != FORMAT {
-        return Err(RecordError::Format(format!(
-            "format '{}'",
-            Quote(&f.format)
-        )));
-    }
-    if f.version != VERSION {
-        return Err(RecordError::Format(format!("version {}", f.version)));
-    }
-    if checksum(&f) != f.check {
-        return Err(RecordError::Checksum);
-    }
-    let rules = Rules::parse(&f.game, &f.options).map_err(RecordError::Rules)?;
-    let start = Position::from_code(rules, &f.start).map_err(RecordError::Start)?;
-    Ok(Stored {
-        start,
-        moves: f.moves,
-        cursor: f.cursor,
-        result: f.result,
-    })
 }
 
 #[cfg(test)]
@@ -451,55 +298,6 @@ mod tests {
     // Replaying needs a session; the record itself does not.
     use crate::rules::GameId;
     use crate::session::load::replay;
-
-    /// `json` with its stored result replaced and the checksum made to match again, as a
-    /// careful hand edit would do.
-    fn with_result(json: &str, result: Option<Outcome>) -> String {
-        let mut f: RecordFile = serde_json::from_str(json).unwrap();
-        f.result = result;
-        f.check = checksum(&f);
-        serde_json::to_string(&f).unwrap()
-    }
-
-    // agreement is a draw, resignation a win; a record saying otherwise is corrupt.
-    #[test]
-    fn contradictory_stored_results_are_rejected() {
-        let rec = replay(Position::start(Rules::new(GameId::Turkish)), ["d3-d4"]).unwrap();
-        let json = rec.record().to_json();
-        let bad = [
-            Outcome::Draw {
-                reason: Reason::Resignation,
-            },
-            Outcome::Win {
-                winner: Color::White,
-                reason: Reason::Agreement,
-            },
-            Outcome::Win {
-                winner: Color::Black,
-                reason: Reason::Blocked,
-            },
-            Outcome::Draw {
-                reason: Reason::Repetition,
-            },
-        ];
-        for o in bad {
-            let err = GameRecord::from_json(&with_result(&json, Some(o))).unwrap_err();
-            assert!(matches!(err, RecordError::Inconsistent(_)), "{o}: {err}");
-        }
-        let good = [
-            Outcome::Draw {
-                reason: Reason::Agreement,
-            },
-            Outcome::Win {
-                winner: Color::White,
-                reason: Reason::Resignation,
-            },
-        ];
-        for o in good {
-            let loaded = GameRecord::from_json(&with_result(&json, Some(o))).unwrap();
-            assert_eq!(loaded.outcome(), Some(o));
-        }
-    }
 
     // What the record keeps of each ply is what a replay of its moves gives, up to the
     // cursor: the positions, the notation and the route.
@@ -538,28 +336,5 @@ mod tests {
         assert!(!rec.can_undo());
         rec.agree_draw().unwrap();
         assert!(rec.can_undo() && rec.undo() && rec.outcome().is_none());
-    }
-
-    // a resignation ends the game where it was made; moves to redo after it are a
-    // contradiction (the app never writes one: resigning drops the undone moves).
-    #[test]
-    fn a_stored_result_with_moves_still_to_redo_is_rejected() {
-        let start = Position::start(Rules::new(GameId::Turkish));
-        let mut rec = replay(start, ["d3-d4", "d6-d5"]).unwrap();
-        rec.undo();
-        let mut f: RecordFile = serde_json::from_str(&rec.record().to_json()).unwrap();
-        assert_eq!((f.cursor, f.moves.len()), (1, 2));
-        f.result = Some(Outcome::Win {
-            winner: Color::White,
-            reason: Reason::Resignation,
-        });
-        f.check = checksum(&f);
-        let err = GameRecord::from_json(&serde_json::to_string(&f).unwrap()).unwrap_err();
-        assert!(matches!(err, RecordError::Inconsistent(_)), "{err}");
-        // The same record without the result loads, the redo still there.
-        f.result = None;
-        f.check = checksum(&f);
-        let loaded = GameRecord::from_json(&serde_json::to_string(&f).unwrap()).unwrap();
-        assert!(loaded.can_redo());
     }
 }

@@ -3,12 +3,19 @@
 //! Squares are indexed `rank * 8 + file`. Men step and jump N (White) or S (Black), E and W;
 //! kings slide and fly in the four orthogonal directions. Captures are compulsory and
 //! maximal (R-T6), captured pieces vanish at once (R-T5), no 180° turn between jumps (R-T7).
+//!
+//! Here the boards, the steps and the bulk count; the capture search in `turkish/captures.rs`,
+//! the lean perft node in `turkish/node.rs`.
+
+mod captures;
+mod node;
+
+pub(crate) use node::Node;
 
 use super::{Counter, Fast, Sink, Trail};
-use crate::geometry::{BoardKind, Geometry};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::zobrist;
+use captures::{captures, men_with_jumps};
 
 const N: usize = 0;
 const E: usize = 2;
@@ -101,118 +108,10 @@ impl Board64 {
     }
 }
 
-/// A lean Turkish position for perft: pieces, side, clock and the placement hash (the same
-/// hash as [`Position::placement_hash`]).
-#[derive(Clone, Copy)]
-pub(crate) struct Node {
-    pieces: [u64; 2],
-    kings: u64,
-    white: bool,
-    at_end: bool,
-    pub clock: u16,
-    pub hash: u64,
-}
-
-impl Node {
-    pub fn of(pos: &Position) -> Node {
-        Node {
-            pieces: [pos.pieces[0] as u64, pos.pieces[1] as u64],
-            kings: pos.kings as u64,
-            white: pos.side == crate::rules::Color::White,
-            at_end: pos.rules.promotion_at_end(),
-            clock: pos.clock,
-            hash: pos.hash,
-        }
-    }
-
-    #[inline(always)]
-    fn board(&self) -> Board64 {
-        let us = !self.white as usize;
-        Board64 {
-            own: self.pieces[us],
-            opp: self.pieces[1 - us],
-            kings: self.kings,
-            white: self.white,
-            at_end: self.at_end,
-        }
-    }
-
-    /// Legal moves into `out` (cleared first).
-    #[inline]
-    pub fn generate(&self, out: &mut Vec<Move>) {
-        out.clear();
-        generate_board(&self.board(), &mut Fast::<false>::new(out));
-    }
-
-    /// Bulk count, as [`count`].
-    #[inline]
-    pub fn count(&self, scratch: &mut Vec<Move>, paths: bool) -> u64 {
-        count_board(&self.board(), scratch, paths)
-    }
-
-    /// `true` when later moves can undo `m`: no capture or promotion, and a king's move or
-    /// a man's sideways step (R-T3). The same rule as [`Position::is_reversible`].
-    #[inline(always)]
-    pub fn is_reversible(&self, m: &Move) -> bool {
-        m.captured == 0 && !m.promote && (self.kings >> m.from & 1 == 1 || m.from / 8 == m.to / 8)
-    }
-
-    /// The node after a move; the same update as [`Position::play_unchecked`].
-    #[inline(always)]
-    pub fn after(&self, m: &Move) -> Node {
-        let us = !self.white as usize;
-        let them = 1 - us;
-        let mut n = *self;
-        let mut h = self.hash;
-        let captured = m.captured as u64;
-        if captured != 0 {
-            let mut c = captured;
-            while c != 0 {
-                let sq = c.trailing_zeros() as u8;
-                c &= c - 1;
-                h ^= zobrist::piece(them, n.kings >> sq & 1 == 1, sq);
-            }
-            n.pieces[them] &= !captured;
-            n.kings &= !captured;
-        }
-        let from_bit = 1u64 << m.from;
-        let to_bit = 1u64 << m.to;
-        let was_king = n.kings & from_bit != 0;
-        let king_after = was_king || m.promote;
-        h ^= zobrist::piece(us, was_king, m.from) ^ zobrist::piece(us, king_after, m.to);
-        n.pieces[us] = (n.pieces[us] & !from_bit) | to_bit;
-        n.kings &= !from_bit;
-        if king_after {
-            n.kings |= to_bit;
-        }
-        n.clock = if captured != 0 || !was_king {
-            0
-        } else {
-            self.clock.saturating_add(1)
-        };
-        n.white = !self.white;
-        n.hash = h ^ zobrist::side();
-        n
-    }
-}
-
 /// Legal moves into `out` (which the caller has cleared).
 #[inline]
 pub(crate) fn generate(pos: &Position, out: &mut Vec<Move>) {
     generate_into(pos, &mut Fast::<false>::new(out));
-}
-
-/// Men that can make at least one short jump right now (all men at once).
-#[inline(always)]
-fn men_with_jumps(men: u64, opp: u64, empty: u64, white: bool) -> u64 {
-    let side = (men & !(FILE_G | FILE_H) & (opp >> 1) & (empty >> 2))
-        | (men & !(FILE_A | FILE_B) & (opp << 1) & (empty << 2));
-    let fwd = if white {
-        men & (opp >> 8) & (empty >> 16)
-    } else {
-        men & (opp << 8) & (empty << 16)
-    };
-    side | fwd
 }
 
 /// The legal moves of `pos` into any sink.
@@ -276,44 +175,6 @@ fn generate_board<K: Sink>(b: &Board64, sink: &mut K) {
     }
 }
 
-/// The capture search of every piece that may capture, into `sink` (only maximal ones stay).
-#[inline]
-fn captures<K: Sink>(b: &Board64, sink: &mut K) {
-    let white = b.white;
-    let own = b.own;
-    let opp = b.opp;
-    let own_kings = own & b.kings;
-    let occ = own | opp;
-    let mut candidates =
-        (men_with_jumps(own & !own_kings, opp, !occ, white) | own_kings) & sink.capturers() as u64;
-    if candidates == 0 {
-        return;
-    }
-    let start = sink.len();
-    let mut cap = Captures {
-        g: Geometry::of(BoardKind::Squares8),
-        opp,
-        occ: 0,
-        from: 0,
-        white,
-        at_end: b.at_end,
-        best: 0,
-        start,
-        sink,
-    };
-    while candidates != 0 {
-        let sq = candidates.trailing_zeros() as u8;
-        candidates &= candidates - 1;
-        cap.from = sq;
-        cap.occ = occ & !(1u64 << sq);
-        let root = Trail {
-            point: sq,
-            prev: None,
-        };
-        cap.dfs(sq, own_kings >> sq & 1 == 1, false, NO_DIR, 0, 0, &root);
-    }
-}
-
 #[inline(always)]
 fn push_steps<K: Sink>(sink: &mut K, mut targets: u64, delta: i8, promo: u64) {
     while targets != 0 {
@@ -374,161 +235,4 @@ fn count_board(b: &Board64, scratch: &mut Vec<Move>, paths: bool) -> u64 {
         }
     }
     n as u64
-}
-
-struct Captures<'a, K: Sink> {
-    g: &'static Geometry,
-    /// Enemy pieces at the start of the move.
-    opp: u64,
-    /// Occupied squares, without the moving piece.
-    occ: u64,
-    from: u8,
-    white: bool,
-    at_end: bool,
-    best: u8,
-    start: usize,
-    sink: &'a mut K,
-}
-
-impl<K: Sink> Captures<'_, K> {
-    /// Explores every continuation from `sq`. `captured` pieces are already gone (R-T5).
-    #[allow(clippy::too_many_arguments)]
-    fn dfs(
-        &mut self,
-        sq: u8,
-        king: bool,
-        promoted: bool,
-        last: usize,
-        captured: u64,
-        count: u8,
-        trail: &Trail,
-    ) {
-        let occ = self.occ & !captured;
-        let enemies = self.opp & !captured;
-        let back = if last == NO_DIR {
-            NO_DIR
-        } else {
-            (last + 4) & 7
-        }; // R-T7: no 180° turn
-        let mut extended = false;
-        let g = self.g;
-        if king {
-            for d in KING_DIRS {
-                if d == back {
-                    continue;
-                }
-                let (_, q) = scan(sq, d, occ);
-                if q == u8::MAX || enemies >> q & 1 == 0 {
-                    continue;
-                }
-                let (mut landings, _) = scan(q, d, occ);
-                // Walk the landing squares outward from the captured piece.
-                while landings != 0 {
-                    let r = if d == N || d == E {
-                        landings.trailing_zeros()
-                    } else {
-                        63 - landings.leading_zeros()
-                    } as u8;
-                    landings &= !(1u64 << r);
-                    extended = true;
-                    let t = Trail {
-                        point: r,
-                        prev: Some(trail),
-                    };
-                    self.dfs(r, true, promoted, d, captured | 1u64 << q, count + 1, &t);
-                }
-            }
-        } else if g.adjacent(sq) as u64 & enemies != 0 {
-            for d in MAN_DIRS[!self.white as usize] {
-                let q = g.neighbour_raw(sq, d);
-                if q == u8::MAX || enemies >> q & 1 == 0 {
-                    continue;
-                }
-                let r = g.neighbour_raw(q, d);
-                if r == u8::MAX || occ >> r & 1 == 1 {
-                    continue;
-                }
-                extended = true;
-                let t = Trail {
-                    point: r,
-                    prev: Some(trail),
-                };
-                // R-T8: crowned on arrival; goes on as a king unless `promotion=at-end`.
-                let crowned = far_row(self.white) >> r & 1 == 1;
-                if crowned && !self.at_end {
-                    self.dfs(r, true, true, d, captured | 1u64 << q, count + 1, &t);
-                } else {
-                    self.dfs(r, false, crowned, d, captured | 1u64 << q, count + 1, &t);
-                }
-            }
-        }
-        if !extended && count > 0 {
-            self.finish(sq, promoted, captured, count, trail);
-        }
-    }
-
-    /// A complete sequence: keep it only if it captures the most (R-T6).
-    #[inline]
-    fn finish(&mut self, to: u8, promote: bool, captured: u64, count: u8, trail: &Trail) {
-        if count < self.best {
-            return;
-        }
-        if count > self.best {
-            self.best = count;
-            self.sink.truncate(self.start);
-        }
-        let m = Move {
-            captured: captured as u128,
-            liable: 0,
-            from: self.from,
-            to,
-            huff: crate::moves::NO_POINT,
-            count,
-            jumps: count as u16,
-            promote,
-            paths: 1,
-        };
-        self.sink.add(m, trail, self.start);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{GameId, Rules};
-
-    /// The lean perft node must follow `Position::play_unchecked` exactly (R-T5, R-T8, R-T11).
-    #[test]
-    fn lean_node_follows_the_position() {
-        for options in [&[][..], &["promotion=at-end"][..]] {
-            let rules = Rules::with_options(GameId::Turkish, options).unwrap();
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-            for _ in 0..40 {
-                let mut pos = Position::start(rules);
-                let mut node = Node::of(&pos);
-                let mut moves = Vec::new();
-                for _ in 0..150 {
-                    pos.generate_moves(&mut moves);
-                    let mut lean = Vec::new();
-                    node.generate(&mut lean);
-                    assert_eq!(moves, lean);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let m = moves[(seed % moves.len() as u64) as usize];
-                    pos.play_unchecked(&m);
-                    node = node.after(&m);
-                    let expect = Node::of(&pos);
-                    assert_eq!(node.pieces, expect.pieces);
-                    assert_eq!(node.kings, expect.kings);
-                    assert_eq!(node.white, expect.white);
-                    assert_eq!(node.clock, expect.clock);
-                    assert_eq!(node.hash, expect.hash);
-                }
-            }
-        }
-    }
 }

@@ -1,0 +1,65 @@
+//! Where a search starts.
+
+use super::AiError;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::session::Session;
+
+/// Where a search starts: a session's position, the placement hashes of the positions
+/// before it (for repetition) and its legal moves, taken from the session once (not
+/// generated again). Owned, so it can be sent to a search thread.
+#[derive(Clone, Debug)]
+pub struct Root {
+    pub(super) pos: Position,
+    pub(super) history: Vec<u64>,
+    pub(super) moves: Vec<Move>,
+}
+
+impl Root {
+    /// The session's current position; the game's result when it is over (also by
+    /// resignation, agreement or repetition, which the position alone does not show).
+    pub fn of(session: &Session) -> Result<Root, AiError> {
+        if let Some(o) = session.outcome() {
+            return Err(AiError::GameOver(o));
+        }
+        Ok(Root {
+            pos: session.position().clone(),
+            history: session.record().history(),
+            moves: session.legal_moves().iter().map(|d| d.mv).collect(),
+        })
+    }
+
+    /// A position with no game before it, searched over `moves` only (a subset of its
+    /// legal moves: the puzzle maker scores the best move against the others).
+    #[cfg(feature = "tools")]
+    pub(crate) fn among(pos: &Position, moves: Vec<Move>) -> Root {
+        Root {
+            pos: pos.clone(),
+            history: Vec::new(),
+            moves,
+        }
+    }
+
+    /// The position to search.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Its legal moves, in the session's order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Color, GameId, Rules};
+
+    #[test]
+    fn a_finished_game_has_no_root() {
+        let mut game = Session::new(Rules::new(GameId::Zamma));
+        game.resign(Color::White).unwrap();
+        assert!(matches!(Root::of(&game), Err(AiError::GameOver(_))));
+    }
+}
