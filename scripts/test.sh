@@ -38,6 +38,9 @@ bash scripts/kotlin-tools.sh # the Kotlin compiler of the binding tests
 step "format"
 cargo fmt --all -- --check
 
+step "docs: every link and named section of README.md, docs/ and third_party/README.md resolves"
+python3 scripts/check-md-links.py
+
 step "Slint patches (third_party/ is Slint's published crates plus third_party/slint-patches)"
 bash scripts/slint-patches.sh --check
 

@@ -15,15 +15,6 @@ use i_slint_core::lengths::{PointLengths, SizeLengths};
 #[allow(unused_imports)]
 use num_traits::Float;
 
-/// Dama & Zamma patch: one row of an opaque RGB image, copied. Not inlined: in the body of
-/// `draw_texture_line` the loop compiled to a third more instructions a pixel (callgrind).
-#[inline(never)]
-fn copy_rgb_row(line_buffer: &mut [impl TargetPixel], source: &[u8]) {
-    for (pix, p) in line_buffer.iter_mut().zip(source.chunks_exact(3)) {
-        *pix = TargetPixel::from_rgb(p[0], p[1], p[2]);
-    }
-}
-
 /// Dama & Zamma patch: one row of an RGBA image at opacity `alpha`, as the general path's
 /// `Rgba` arm without a colour draws it: opaque pixels written, transparent ones skipped,
 /// the rest blended.
@@ -71,26 +62,7 @@ pub(super) fn draw_texture_line(
     let dy = Fixed::<i32, 8>::from_fixed(dy);
     let off_x = Fixed::<i32, 8>::from_fixed(off_x);
 
-    // Dama & Zamma patch (third_party/README.md): an opaque RGB texture drawn at its own
-    // size, not rotated and not wrapping on this line, is copied without the scaling
-    // arithmetic below. It writes the same pixels as the general path.
-    if format == TexturePixelFormat::Rgb
-        && alpha == 0xff
-        && rotation == super::RenderingRotation::NoRotation
-        && dx == Fixed::from_integer(1)
-        && dy == Fixed::from_integer(1)
-        && off_x.fract() == 0
-        && off_y.fract() == 0
-    {
-        let row = (off_y.truncate() + y) % source_size.height;
-        let start = off_x.truncate() + extra_clip_begin as i32;
-        if row >= 0 && start >= 0 && start + len as i32 <= source_size.width {
-            let at = (row as usize * pixel_stride as usize + start as usize) * 3;
-            copy_rgb_row(line_buffer, &data[at..at + len * 3]);
-            return;
-        }
-    }
-    // Dama & Zamma patch, fourth block: an RGBA texture (a piece) drawn at its own size,
+    // Dama & Zamma patch: an RGBA texture (a piece) drawn at its own size,
     // not rotated, not colourised and not wrapping on this line. The general path works
     // out each pixel's source position in fixed point: about 40 instructions a pixel of the
     // pieces at 1080×2400 (callgrind), a sixth of the frame that opens a Zamma game. The
@@ -111,7 +83,7 @@ pub(super) fn draw_texture_line(
             return;
         }
     }
-    // Dama & Zamma patch, second block: a glyph (an alpha map) drawn at its own size, not
+    // Dama & Zamma patch: a glyph (an alpha map) drawn at its own size, not
     // rotated and not wrapping on this line. The general path blends every pixel of the
     // glyph's box, the empty ones too (a blend with nothing, which leaves the pixel as it
     // is); here those are skipped, and fully covered ones are written as the text's colour,
@@ -1272,7 +1244,7 @@ fn rgb565_be_blend() {
     assert_eq!(le.0.swap_bytes(), be.0);
 }
 
-/// Dama & Zamma patch: an unscaled glyph, image or RGB texture drawn by the shortcuts at
+/// Dama & Zamma patch: an unscaled glyph or RGBA image drawn by the shortcuts at
 /// the top of `draw_texture_line` gives the same pixels as the general path. An offset of
 /// 1/16 of a pixel sends the same texture through the general path, which then reads the
 /// same source pixels (it takes the integer part of the position at scale 1).
@@ -1294,7 +1266,6 @@ fn unscaled_textures_are_drawn_as_the_general_path_draws_them() {
         (TexturePixelFormat::Rgba, Color::default(), 0xff, false),
         (TexturePixelFormat::Rgba, Color::default(), 0xff, true),
         (TexturePixelFormat::Rgba, Color::default(), 0x60, false),
-        (TexturePixelFormat::Rgb, Color::default(), 0xff, false),
     ] {
         let bpp = format.bpp();
         let mut run_alpha = 0xff;
