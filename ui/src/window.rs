@@ -213,6 +213,9 @@ pub fn still_board(
                 last,
                 file_label: file_label.into(),
                 rank_label: rank_label.into(),
+                piece: crate::board::cell_piece(piece(p)),
+                selected: false,
+                must: false,
             }
         })
         .collect();
@@ -266,10 +269,10 @@ pub(crate) fn selection_board(
     } else {
         (Vec::new(), Vec::new(), None)
     };
-    let (spots, _) = still_board(
+    let (mut spots, _) = still_board(
         g,
         flipped,
-        |_| None,
+        |p| pos.piece_at(p).map(|pc| (pc.color, pc.role)),
         |p| {
             let mark = match marks.iter().find(|(q, _)| *q == p) {
                 _ if choices.contains(&p) => crate::SpotMark::Liable,
@@ -284,6 +287,10 @@ pub(crate) fn selection_board(
     );
     let selected = selection.selected();
     let must = selection.must_capture();
+    for (s, &p) in spots.iter_mut().zip(g.points()) {
+        s.selected = selected == Some(p);
+        s.must = selected.is_none() && must.contains(&p);
+    }
     let pieces = g
         .points()
         .iter()
