@@ -61,6 +61,9 @@ python3 tests/tools/check_vectors.py target/release/dama tests/vectors/*.json
 step "desktop app under Xvfb"
 bash scripts/smoke-desktop.sh target/debug/dama-app
 
+step "desktop app through a screen reader's interface (AT-SPI under Xvfb, a game played by accessibility actions)"
+bash scripts/a11y-desktop.sh target/debug/dama-app
+
 step "offline"
 bash scripts/offline-check.sh
 

@@ -17,6 +17,8 @@ import re
 import sys
 import time
 
+import random
+
 import pyatspi
 from gi.repository import Atspi, GLib
 
@@ -24,6 +26,8 @@ PO_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "ui", "lang")
 MOVES = int(os.environ.get("A11Y_MOVES", "200"))
 DEADLINE = time.time() + float(os.environ.get("A11Y_SECONDS", "300"))
 CONTROLS = {"push button", "toggle button", "check box", "radio button", "combo box"}
+# The moves are chosen at random among those found, the same ones on every run.
+PICK = random.Random(50)
 CELL = re.compile(r"^[a-h][1-8]$")
 
 passed = failed = 0
@@ -161,16 +165,18 @@ def wait_for(app, find, seconds=10.0):
         pump(0.15)
 
 
-def heard(predicate, seconds):
-    """The first announcement from now on that `predicate` accepts, within `seconds`."""
-    start = len(announcements)
+def heard(predicate, seconds, since=None):
+    """The first announcement from `since` (an index; by default from now on) that
+    `predicate` accepts, within `seconds`, and the index after it; (None, since) if none."""
+    start = len(announcements) if since is None else since
     end = time.time() + seconds
-    while time.time() < end:
+    while True:
+        for i in range(start, len(announcements)):
+            if predicate(announcements[i]):
+                return announcements[i], i + 1
+        if time.time() > end:
+            return None, start
         pump(0.1)
-        for text in announcements[start:]:
-            if predicate(text):
-                return text
-    return None
 
 
 def button(app, name, seconds=10.0):
@@ -207,14 +213,9 @@ def cells(nodes):
     return [n for n in nodes if n.role in CONTROLS and CELL.match(n.name)]
 
 
-def turn(text):
-    return text.endswith((tr("White to move"), tr("Black to move"), tr("The computer is thinking…")))
-
-
 def move_said(side):
-    """An announcement of a move of `side` ("White: c3-c4. The computer is thinking…") or
-    of the end of the game after it."""
-    return lambda text: text.startswith(tr(side)) and ":" in text
+    """An announcement of a move of `side`: "White: c3-c4" ("Blancs : c3-c4" in French)."""
+    return lambda text: re.fullmatch(re.escape(tr(side)) + r" ?: \S+", text) is not None
 
 
 def with_word(cs, word):
@@ -225,14 +226,30 @@ def result_shown(nodes):
     return any(n.role in CONTROLS and n.name == tr("Look at the board") for n in nodes)
 
 
+def next_turn(app, since):
+    """After White's move: "turn" once White's turn is announced again, "end" once the
+    result is shown, None if neither comes within a minute."""
+    end = time.time() + 60
+    while time.time() < end:
+        said, _ = heard(lambda t: t == tr("White to move"), 1.0, since)
+        if said is not None:
+            return "turn"
+        if result_shown(shown(app)):
+            return "end"
+    return None
+
+
 def play_move(app):
     """One move of White's by activating cells: a piece, then its destination (or the landing
-    points of a route) until the move is announced. The move's announcement, or None."""
+    points of a route) until the move is announced. The move's announcement and the index of
+    the announcements after it, or (None, None)."""
     board = cells(shown(app))
     white = [c for c in board if c.description.startswith((tr("White man"), tr("White king")))]
     must = with_word(white, tr("must capture"))
-    for piece in must or white:
-        start = len(announcements)
+    pieces = must or white
+    PICK.shuffle(pieces)
+    start = len(announcements)
+    for piece in pieces:
         piece.activate()
         for _ in range(12):  # the steps of one move: its end, or a route's landing points
             steps = wait_for(
@@ -247,13 +264,11 @@ def play_move(app):
             )
             if not steps:
                 break  # a piece with no move: the next one
-            (with_word(steps, tr("can move here")) or steps)[0].activate()
-            said = heard(move_said("White"), 2.5)
-            if said is None:
-                said = next((t for t in announcements[start:] if move_said("White")(t)), None)
+            PICK.choice(with_word(steps, tr("can move here")) or steps).activate()
+            said, after = heard(move_said("White"), 2.5, start)
             if said is not None:
-                return said
-    return None
+                return said, after
+    return None, None
 
 
 def play(app):
@@ -280,33 +295,30 @@ def play(app):
 
     moves, got = 0, set()
     while moves < MOVES and time.time() < DEADLINE:
-        mine = play_move(app)
+        mine, after = play_move(app)
         if mine is None:
             check(f"a move is found for White by activating cells (move {moves + 1})", False)
             break
         moves += 1
         got.add("mine")
-        if not turn(mine):  # the game ended with White's move
+        # The computer's reply and White's turn again, or the end of the game.
+        nxt = next_turn(app, after)
+        if nxt == "end":
             got.add("end")
             break
-        # The computer's reply: its move and White's turn, or the end of the game.
-        reply = heard(move_said("Black"), 60)
-        if reply is None:
-            check("the computer's reply is announced", False, f"(after move {moves})")
+        if nxt is None:
+            check("White's turn comes back, announced", False, f"(after move {moves})")
             break
-        got.add("reply")
-        if not turn(reply):
-            got.add("end")
-            break
-        if not reply.endswith(tr("White to move")):
-            heard(lambda t: t.endswith(tr("White to move")), 10)
+        if any(move_said("Black")(t) for t in announcements[after:]):
+            got.add("reply")
     check("moves played by activation alone", moves > 0, f"({moves})")
     check("each of White's moves is announced with its notation", "mine" in got)
     check("the computer's replies are announced", "reply" in got)
     if "end" in got:
-        check("the end of the game is announced and its result shown",
-              wait_for(app, result_shown, 5) is True, repr(announcements[-1]))
-        print(f"  the game ended after {moves} moves of White's")
+        verdicts = [tr(v) for v in ("You won", "You lost", "Draw")]
+        end, _ = heard(lambda t: t.startswith(tuple(verdicts)), 5, 0)
+        check("the end of the game is announced", end is not None, repr(announcements[-3:]))
+        print(f"  the game ended after {moves} moves of White's: {end!r}")
     else:
         print(f"  (the game was left after {moves} moves of White's: time or move limit)")
     return moves

@@ -127,7 +127,7 @@ impl<'a> GameView<'a> {
                     last: last_ends.contains(&p),
                     file_label: file_label.into(),
                     rank_label: rank_label.into(),
-                    piece: crate::board::cell_piece(
+                    piece: crate::window::cell_piece(
                         self.shown.piece_at(p).map(|pc| (pc.color, pc.role)),
                     ),
                     selected: selected == Some(p),
