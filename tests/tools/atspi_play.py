@@ -6,7 +6,8 @@ From Home it chooses Turkish Dama against the computer, plays by activating the 
 cells (each a button named by its label, "c3", described by what stands there and what it
 means now, "White man, must capture"), reads the live announcements after every move, and
 checks that every control shown on Home, Settings and the game screen has a name, in
-English and then in German (the language is chosen in Settings, by activation too).
+English and then in German (the language chosen in Settings by activation too); Learn,
+Puzzles, History and the editor in English.
 
 Fails when the bus, the app or its tree is missing: every check counts, and at least one
 game move must be played. Prints "N passed, N failed".
@@ -346,8 +347,14 @@ def main():
           any(n.role == "frame" for n in nodes) and any(n.role in CONTROLS for n in nodes),
           f"({len(nodes)} nodes)")
     play(app)
-    # Back Home (the game is kept), then the same screens in German.
+    # Back Home (the game is kept); the other screens Home leads to, and back.
     press(app, tr("Back"))
+    for screen in ("Learn", "Puzzles", "History", "Set up a position"):
+        if press(app, tr(screen)):
+            time.sleep(0.5)
+            names_checked(app, screen, 2)
+            press(app, tr("Back"), f"'Back' leads home from {screen}")
+    # The same screens in German.
     settings_in(app, "Deutsch", "de")
     names_checked(app, "Home", 8)
     press(app, tr("Turkish Dama"))
