@@ -20,7 +20,7 @@ trap 'printf "\n== done == (at %d s)\n" $(($(date +%s) - start))' EXIT
 step "setup"
 need=()
 for p in libjna-java junit4 xvfb x11-apps imagemagick libfontconfig-dev libasound2-dev libxkbcommon-x11-0 libx11-xcb1 fonts-roboto-unhinted \
-         libxcursor1 libxrandr2 libxi6 fonts-dejavu-core bc patch; do
+         libxcursor1 libxrandr2 libxi6 fonts-dejavu-core bc patch at-spi2-core python3-pyatspi dbus-x11; do
   dpkg -s "$p" >/dev/null 2>&1 || need+=("$p")
 done
 command -v javac >/dev/null || need+=(default-jdk-headless)
@@ -63,6 +63,9 @@ python3 tests/tools/check_vectors.py target/release/dama tests/vectors/*.json
 
 step "desktop app under Xvfb"
 bash scripts/smoke-desktop.sh target/debug/dama-app
+
+step "desktop app through a screen reader's interface (AT-SPI under Xvfb, a game played by accessibility actions)"
+bash scripts/a11y-desktop.sh target/debug/dama-app
 
 step "offline"
 bash scripts/offline-check.sh

@@ -189,6 +189,18 @@ pub fn line_vms(g: &dama_core::Geometry, flipped: bool) -> Vec<crate::LineVm> {
         .collect()
 }
 
+/// What stands on a point, as the screen reader's words for it name it (`board_cells.slint`).
+pub fn cell_piece(piece: Option<(Color, dama_core::position::Role)>) -> crate::CellPiece {
+    use dama_core::position::Role;
+    match piece {
+        None => crate::CellPiece::None,
+        Some((Color::White, Role::Man)) => crate::CellPiece::WhiteMan,
+        Some((Color::White, Role::King)) => crate::CellPiece::WhiteKing,
+        Some((Color::Black, Role::Man)) => crate::CellPiece::BlackMan,
+        Some((Color::Black, Role::King)) => crate::CellPiece::BlackKing,
+    }
+}
+
 /// The points and pieces of a board that shows a position and nothing moving: `piece`
 /// says what stands on a point, `mark` its mark and whether the last move touched it.
 pub fn still_board(
@@ -213,6 +225,9 @@ pub fn still_board(
                 last,
                 file_label: file_label.into(),
                 rank_label: rank_label.into(),
+                piece: cell_piece(piece(p)),
+                selected: false,
+                must: false,
             }
         })
         .collect();
@@ -266,10 +281,10 @@ pub(crate) fn selection_board(
     } else {
         (Vec::new(), Vec::new(), None)
     };
-    let (spots, _) = still_board(
+    let (mut spots, _) = still_board(
         g,
         flipped,
-        |_| None,
+        |p| pos.piece_at(p).map(|pc| (pc.color, pc.role)),
         |p| {
             let mark = match marks.iter().find(|(q, _)| *q == p) {
                 _ if choices.contains(&p) => crate::SpotMark::Liable,
@@ -284,6 +299,10 @@ pub(crate) fn selection_board(
     );
     let selected = selection.selected();
     let must = selection.must_capture();
+    for (s, &p) in spots.iter_mut().zip(g.points()) {
+        s.selected = selected == Some(p);
+        s.must = selected.is_none() && must.contains(&p);
+    }
     let pieces = g
         .points()
         .iter()

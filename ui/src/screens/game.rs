@@ -93,6 +93,7 @@ impl<'a> GameView<'a> {
         let selection = flow.selection();
         let marks = selection.marks();
         let huffs = selection.huff_choices();
+        let (selected, must) = (selection.selected(), selection.must_capture());
         let hint_ends: Vec<Point> = flow
             .hint()
             .map(|h| vec![h[0], h[h.len() - 1]])
@@ -126,6 +127,11 @@ impl<'a> GameView<'a> {
                     last: last_ends.contains(&p),
                     file_label: file_label.into(),
                     rank_label: rank_label.into(),
+                    piece: crate::window::cell_piece(
+                        self.shown.piece_at(p).map(|pc| (pc.color, pc.role)),
+                    ),
+                    selected: selected == Some(p),
+                    must: self.animation.is_none() && selected.is_none() && must.contains(&p),
                 }
             })
             .collect();
