@@ -3,11 +3,14 @@
 //! place that says what each point shows (its label, what stands there, its mark), where
 //! the board is turned, and which point a tap meant.
 //!
-//! A [`BoardView`] owns the board's models for its screen's life and updates them row by
-//! row: a step or a tap touches only the rows that changed, and a frame of a move only the
-//! pieces' ([`BoardView::pieces`]). The `BoardVm` itself (kind, size, lines and the models'
-//! handles) changes only with the board or its orientation: every binding that reads it is
-//! redone then, and the board's art is painted again from the new lines.
+//! A [`BoardView`] owns the board's models and updates them row by row: a step or a tap
+//! touches only the rows that changed, and a frame of a move only the pieces'
+//! ([`BoardView::pieces`]). The `BoardVm` itself (kind, size, lines and the models' handles)
+//! changes only with the board or its orientation: every binding that reads it is redone
+//! then, the board's art is painted again from the new lines, and the lists are new models
+//! too. (Slint's repeater leaves a row changed while its model property is dirty for the
+//! new model to reset, and a model that stayed the same resets nothing: the pieces of a
+//! Turkish board stayed drawn on the Zamma board that followed it.)
 
 use super::rows::{sync, sync_in_place};
 use crate::board::coords::{self, Polyline};
@@ -108,14 +111,31 @@ impl<'a> Play<'a> {
 /// One screen's board: its models, and the board and orientation drawn.
 pub struct BoardView {
     vm: RefCell<BoardVm>,
+    lists: RefCell<Lists>,
+    /// The board and orientation drawn: the lines were made for them, and taps are read
+    /// on them.
+    drawn: Cell<Option<(&'static Geometry, bool)>>,
+}
+
+/// The lists of a `BoardVm`, new for each board and orientation.
+#[derive(Default)]
+struct Lists {
     spots: Rc<VecModel<SpotVm>>,
     pieces: Rc<VecModel<PieceVm>>,
     last_move: Rc<VecModel<PathVm>>,
     hint: Rc<VecModel<PathVm>>,
     crosses: Rc<VecModel<DotVm>>,
-    /// The board and orientation drawn: the lines were made for them, and taps are read
-    /// on them.
-    drawn: Cell<Option<(&'static Geometry, bool)>>,
+}
+
+impl Lists {
+    /// Hands the lists to `vm`.
+    fn install(&self, vm: &mut BoardVm) {
+        vm.spots = ModelRc::from(self.spots.clone());
+        vm.pieces = ModelRc::from(self.pieces.clone());
+        vm.last_move = ModelRc::from(self.last_move.clone());
+        vm.hint = ModelRc::from(self.hint.clone());
+        vm.crosses = ModelRc::from(self.crosses.clone());
+    }
 }
 
 impl Default for BoardView {
@@ -127,28 +147,15 @@ impl Default for BoardView {
 impl BoardView {
     /// Empty models; the adapters' default board (8 a side, no lines) until one is shown.
     pub fn new() -> BoardView {
-        let spots = Rc::new(VecModel::default());
-        let pieces = Rc::new(VecModel::default());
-        let last_move = Rc::new(VecModel::default());
-        let hint = Rc::new(VecModel::default());
-        let crosses = Rc::new(VecModel::default());
-        let vm = BoardVm {
-            squares: false,
+        let lists = Lists::default();
+        let mut vm = BoardVm {
             size: 8,
-            lines: ModelRc::default(),
-            spots: ModelRc::from(spots.clone()),
-            pieces: ModelRc::from(pieces.clone()),
-            last_move: ModelRc::from(last_move.clone()),
-            hint: ModelRc::from(hint.clone()),
-            crosses: ModelRc::from(crosses.clone()),
+            ..BoardVm::default()
         };
+        lists.install(&mut vm);
         BoardView {
             vm: RefCell::new(vm),
-            spots,
-            pieces,
-            last_move,
-            hint,
-            crosses,
+            lists: RefCell::new(lists),
             drawn: Cell::new(None),
         }
     }
@@ -168,7 +175,8 @@ impl BoardView {
     }
 
     /// The board's kind, size and lines, made again only when the board or its
-    /// orientation changes: a new lines model, from which the art is painted again.
+    /// orientation changes: a new lines model, from which the art is painted again, and
+    /// new lists (see the module's note).
     pub fn orient(&self, g: &'static Geometry, flipped: bool) {
         let key = |d: Option<(&'static Geometry, bool)>| d.map(|(g, f)| (g.kind(), f));
         if key(self.drawn.replace(Some((g, flipped)))) == Some((g.kind(), flipped)) {
@@ -178,6 +186,9 @@ impl BoardView {
         vm.squares = g.kind() == BoardKind::Squares8;
         vm.size = g.size() as i32;
         vm.lines = ModelRc::new(VecModel::from(line_vms(g, flipped)));
+        let lists = Lists::default();
+        lists.install(&mut vm);
+        *self.lists.borrow_mut() = lists;
     }
 
     /// The points: each one's place, label, coordinates and mark, and whether the last
@@ -227,7 +238,7 @@ impl BoardView {
                 }
             })
             .collect();
-        sync(&self.spots, spots);
+        sync(&self.lists.borrow().spots, spots);
     }
 
     /// The pieces, with the rings of the turn, and those a move on its way takes: the only
@@ -292,7 +303,7 @@ impl BoardView {
                 Some(vm)
             })
             .collect();
-        sync_in_place(&self.pieces, pieces);
+        sync_in_place(&self.lists.borrow().pieces, pieces);
         mover
     }
 
@@ -306,8 +317,9 @@ impl BoardView {
                 .into_iter()
                 .collect()
         };
-        sync(&self.last_move, path(shown.last));
-        sync(&self.hint, path(shown.hint));
+        let lists = self.lists.borrow();
+        sync(&lists.last_move, path(shown.last));
+        sync(&lists.hint, path(shown.hint));
         let mut crossed = Vec::new();
         if shown.crosses {
             if let Some(play) = &shown.play {
@@ -325,16 +337,17 @@ impl BoardView {
                 DotVm { x, y }
             })
             .collect();
-        sync(&self.crosses, crosses);
+        sync(&lists.crosses, crosses);
     }
 
     /// Nothing on the board (a puzzle bank that did not read).
     pub fn clear(&self) {
-        sync(&self.spots, Vec::new());
-        sync(&self.pieces, Vec::new());
-        sync(&self.last_move, Vec::new());
-        sync(&self.hint, Vec::new());
-        sync(&self.crosses, Vec::new());
+        let lists = self.lists.borrow();
+        sync(&lists.spots, Vec::new());
+        sync(&lists.pieces, Vec::new());
+        sync(&lists.last_move, Vec::new());
+        sync(&lists.hint, Vec::new());
+        sync(&lists.crosses, Vec::new());
     }
 
     /// The point a tap meant: the point at `index` of the spots was tapped `offset` logical
