@@ -376,7 +376,7 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
     // board.slint passes.
     let side = w as f32 * 0.95;
     let theme = ui.global::<dama_ui::Theme>();
-    let squares = ui.global::<dama_ui::GameAdapter>().get_squares();
+    let squares = ui.global::<dama_ui::GameAdapter>().get_board().squares;
     let mut art = Vec::new();
     for i in 0..5 {
         // One pixel wider each time: the app keeps its last boards' art (board/art's
@@ -386,9 +386,9 @@ fn measure((size, w, h, scale): (&str, usize, usize, f32), (game, index, moves, 
         let image = ui.global::<dama_ui::BoardArt>().invoke_paint(
             side,
             side,
-            ui.global::<dama_ui::GameModels>().get_lines(),
+            ui.global::<dama_ui::GameAdapter>().get_board().lines,
             squares,
-            ui.global::<dama_ui::GameAdapter>().get_board_size(),
+            ui.global::<dama_ui::GameAdapter>().get_board().size,
             theme.get_board(),
             theme.get_board_edge(),
             theme.get_board_line(),

@@ -248,7 +248,7 @@ fn steps() {
     step(s, "tap: Puzzles, a piece selected", || {
         use slint::Model;
         let puzzles = ui.global::<dama_ui::PuzzleAdapter>();
-        let spots = puzzles.get_spots();
+        let spots = puzzles.get_board().spots;
         let at = (0..spots.row_count())
             .find(|&i| spots.row_data(i).map(|p| p.label.to_string()) == from);
         if let Some(i) = at {

@@ -1,142 +1,34 @@
-//! The game screen's lists (points, pieces, routes, crosses, move rows) as Slint models that
-//! live as long as the app and are updated row by row: only the rows that changed are
-//! touched, so Slint redraws only them.
+//! The game screen's lists as Slint models that live as long as the app and are updated
+//! row by row (`window::sync`): the board (`window::board::BoardView`), the capture routes
+//! and the move list.
 
-use crate::{AppWindow, DotVm, GameModels, MoveRowVm, PieceVm, RouteVm, SpotVm};
-use dama_core::BoardKind;
-use slint::{ComponentHandle, Model, ModelRc, VecModel};
-use std::cell::Cell;
+use crate::window::board::BoardView;
+use crate::{AppWindow, GameModels, MoveRowVm, RouteVm};
+use slint::{ComponentHandle, ModelRc, VecModel};
 use std::rc::Rc;
 
-/// One persistent model per list of the `GameModels` global.
+/// The game's board, and one persistent model per list of the `GameModels` global.
 pub struct Models {
-    /// Board points and their marks.
-    pub spots: Rc<VecModel<SpotVm>>,
-    /// Pieces on the board.
-    pub pieces: Rc<VecModel<PieceVm>>,
+    /// The board: its points, pieces, paths and crosses (`GameAdapter.board`).
+    pub board: BoardView,
     /// Capture routes drawn for the selected piece.
     pub routes: Rc<VecModel<RouteVm>>,
-    /// Crosses on the pieces a capture takes.
-    pub captured_marks: Rc<VecModel<DotVm>>,
     /// The move list.
     pub move_rows: Rc<VecModel<MoveRowVm>>,
-    /// The board and orientation `GameModels.lines` was set for: it changes only with
-    /// them, not on every frame of a move.
-    pub lines_for: Cell<Option<(BoardKind, bool)>>,
 }
 
 impl Models {
-    /// Empty models, handed to the window's `GameModels` global once.
+    /// Empty models, handed to the window's `GameModels` global once (the board is set on
+    /// `GameAdapter` when a game is first shown).
     pub fn install(ui: &AppWindow) -> Models {
         let m = Models {
-            spots: Rc::new(VecModel::default()),
-            pieces: Rc::new(VecModel::default()),
+            board: BoardView::new(),
             routes: Rc::new(VecModel::default()),
-            captured_marks: Rc::new(VecModel::default()),
             move_rows: Rc::new(VecModel::default()),
-            lines_for: Cell::new(None),
         };
         let g = ui.global::<GameModels>();
-        g.set_spots(ModelRc::from(m.spots.clone()));
-        g.set_pieces(ModelRc::from(m.pieces.clone()));
         g.set_routes(ModelRc::from(m.routes.clone()));
-        g.set_captured_marks(ModelRc::from(m.captured_marks.clone()));
         g.set_move_rows(ModelRc::from(m.move_rows.clone()));
         m
-    }
-}
-
-/// Makes `model` hold `rows`: changed rows are replaced, new ones appended, surplus ones
-/// removed from the end. Returns how many rows were touched.
-pub fn sync<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) -> usize {
-    let mut touched = 0;
-    while model.row_count() > rows.len() {
-        model.remove(model.row_count() - 1);
-        touched += 1;
-    }
-    for (i, row) in rows.into_iter().enumerate() {
-        if i < model.row_count() {
-            if model.row_data(i).as_ref() != Some(&row) {
-                model.set_row_data(i, row);
-                touched += 1;
-            }
-        } else {
-            model.push(row);
-            touched += 1;
-        }
-    }
-    touched
-}
-
-/// [`sync`] for a list whose rows are things on the board (the pieces): a row equal to one
-/// the model holds keeps that row's place, and the new rows fill the places left. After a
-/// move only the rows of the pieces that moved or went are touched, not every row after the
-/// first change (each touched row redraws where its item was and where it is).
-pub fn sync_in_place<T: Clone + PartialEq + 'static>(model: &VecModel<T>, rows: Vec<T>) -> usize {
-    let old: Vec<T> = model.iter().collect();
-    let mut kept: Vec<Option<T>> = vec![None; old.len()];
-    let mut new = Vec::new();
-    for row in rows {
-        match (0..old.len()).find(|&i| kept[i].is_none() && old[i] == row) {
-            Some(i) => kept[i] = Some(row),
-            None => new.push(row),
-        }
-    }
-    let mut new = new.into_iter();
-    for slot in kept.iter_mut().filter(|slot| slot.is_none()) {
-        *slot = new.next();
-    }
-    // Places still empty (fewer rows than before) take the last rows, not a shift of all
-    // the rows after them.
-    loop {
-        while matches!(kept.last(), Some(None)) {
-            kept.pop();
-        }
-        let Some(hole) = kept.iter().position(Option::is_none) else {
-            break;
-        };
-        kept[hole] = kept.pop().flatten();
-    }
-    let placed: Vec<T> = kept.into_iter().flatten().chain(new).collect();
-    sync(model, placed)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_changed_rows_are_touched() {
-        let m: VecModel<i32> = VecModel::from(vec![1, 2, 3]);
-        assert_eq!(sync(&m, vec![1, 2, 3]), 0);
-        assert_eq!(sync(&m, vec![1, 5, 3]), 1);
-        assert_eq!(sync(&m, vec![1, 5, 3, 4]), 1);
-        assert_eq!(sync(&m, vec![1]), 3);
-        assert_eq!(m.iter().collect::<Vec<_>>(), vec![1]);
-        assert_eq!(sync(&m, vec![]), 1);
-        assert_eq!(m.row_count(), 0);
-    }
-
-    // A piece that moves touches its own row only; one taken, at most its row and the last.
-    #[test]
-    fn things_that_stay_keep_their_rows() {
-        let m: VecModel<i32> = VecModel::from(vec![10, 20, 30, 40, 50]);
-        // 20 moves to 45: in board order the list becomes 10 30 40 45 50.
-        assert_eq!(sync_in_place(&m, vec![10, 30, 40, 45, 50]), 1);
-        assert_eq!(m.iter().collect::<Vec<_>>(), vec![10, 45, 30, 40, 50]);
-        assert_eq!(
-            sync(
-                &VecModel::from(vec![10, 20, 30, 40, 50]),
-                vec![10, 30, 40, 45, 50]
-            ),
-            3
-        );
-        // 30 is taken and 45 moves to 25.
-        assert!(sync_in_place(&m, vec![10, 25, 40, 50]) <= 3);
-        let mut now = m.iter().collect::<Vec<_>>();
-        now.sort();
-        assert_eq!(now, vec![10, 25, 40, 50]);
-        assert_eq!(sync_in_place(&m, vec![]), 4);
-        assert_eq!(sync_in_place(&m, vec![1, 2]), 2);
     }
 }

@@ -1,7 +1,8 @@
 //! The window: the types Slint generates from `ui/*.slint` (re-exported at the crate root,
 //! where the screens name them), and the window's enums and rows made from the core's
 //! types, each mapped in one function (and back where the window sends it to Rust); the
-//! tests check both ways.
+//! tests check both ways. `board.rs`: one board as every screen shows it; `rows.rs`: lists
+//! updated row by row.
 
 #[allow(missing_docs)]
 pub(crate) mod generated {
@@ -16,7 +17,10 @@ use dama_core::rules::RuleOption;
 use dama_core::{CaptureRule, Color, Family, GameId, GameRecord, Reason};
 use slint::{ModelRc, SharedString, VecModel};
 
+pub mod board;
+mod rows;
 mod text;
+pub use rows::{sync, sync_in_place};
 pub use text::{breakable_code, unbroken_moves};
 
 /// The move list in rows of White's and Black's move.
@@ -175,20 +179,6 @@ pub fn move_number(r: &GameRecord) -> (i32, bool) {
     (number as i32, side == Color::White)
 }
 
-/// The board's lines as the window draws them.
-pub fn line_vms(g: &dama_core::Geometry, flipped: bool) -> Vec<crate::LineVm> {
-    crate::board::coords::segments(g, flipped)
-        .into_iter()
-        .map(|s| crate::LineVm {
-            x: s.x,
-            y: s.y,
-            w: s.w,
-            h: s.h,
-            rising: s.rising,
-        })
-        .collect()
-}
-
 /// What stands on a point, as the screen reader's words for it name it (`board_cells.slint`).
 pub fn cell_piece(piece: Option<(Color, dama_core::position::Role)>) -> crate::CellPiece {
     use dama_core::position::Role;
@@ -199,155 +189,6 @@ pub fn cell_piece(piece: Option<(Color, dama_core::position::Role)>) -> crate::C
         Some((Color::Black, Role::Man)) => crate::CellPiece::BlackMan,
         Some((Color::Black, Role::King)) => crate::CellPiece::BlackKing,
     }
-}
-
-/// The points and pieces of a board that shows a position and nothing moving: `piece`
-/// says what stands on a point, `mark` its mark and whether the last move touched it.
-pub fn still_board(
-    g: &dama_core::Geometry,
-    flipped: bool,
-    piece: impl Fn(dama_core::Point) -> Option<(Color, dama_core::position::Role)>,
-    mark: impl Fn(dama_core::Point) -> (crate::SpotMark, bool),
-) -> (Vec<crate::SpotVm>, Vec<crate::PieceVm>) {
-    let xy = |p| crate::board::coords::xy(g, p, flipped);
-    let spots = g
-        .points()
-        .iter()
-        .map(|&p| {
-            let (x, y) = xy(p);
-            let (file_label, rank_label) = crate::board::coords::edge_labels(g, p, flipped);
-            let (mark, last) = mark(p);
-            crate::SpotVm {
-                x,
-                y,
-                label: g.label(p).into(),
-                mark,
-                last,
-                file_label: file_label.into(),
-                rank_label: rank_label.into(),
-                piece: cell_piece(piece(p)),
-                selected: false,
-                must: false,
-            }
-        })
-        .collect();
-    let pieces = g
-        .points()
-        .iter()
-        .filter_map(|&p| {
-            let (color, role) = piece(p)?;
-            let (x, y) = xy(p);
-            Some(crate::PieceVm {
-                x,
-                y,
-                white: color == Color::White,
-                king: role == dama_core::position::Role::King,
-                ..crate::PieceVm::default()
-            })
-        })
-        .collect();
-    (spots, pieces)
-}
-
-/// A still board with a selection on it (Puzzles and Learn): the points with the selection's
-/// marks and the ends of the hint and of the last move; the pieces, the selected one and those
-/// that must capture (R-T6, R-Z13) ringed. While the selection is the player's (`player`),
-/// the liable pieces to choose from are marked and the one the move will remove (R-Z14)
-/// faded, as in a game (its cross is in [`crosses`]).
-pub(crate) fn selection_board(
-    pos: &dama_core::Position,
-    flipped: bool,
-    selection: &crate::play::selection::Selection,
-    player: bool,
-    last: Option<&[dama_core::Point]>,
-    hint: Option<&[dama_core::Point]>,
-) -> (Vec<crate::SpotVm>, Vec<crate::PieceVm>) {
-    use crate::play::selection::Mark;
-    let g = pos.geometry();
-    let ends = |l: Option<&[dama_core::Point]>| -> Vec<dama_core::Point> {
-        l.filter(|l| l.len() > 1)
-            .map(|l| vec![l[0], l[l.len() - 1]])
-            .unwrap_or_default()
-    };
-    let (last_ends, hint_ends) = (ends(last), ends(hint));
-    let marks = selection.marks();
-    let (choices, alternatives, removing) = if player {
-        let removing = selection.chosen_huff();
-        (
-            selection.huff_choices(),
-            selection.huff_alternatives(),
-            removing,
-        )
-    } else {
-        (Vec::new(), Vec::new(), None)
-    };
-    let (mut spots, _) = still_board(
-        g,
-        flipped,
-        |p| pos.piece_at(p).map(|pc| (pc.color, pc.role)),
-        |p| {
-            let mark = match marks.iter().find(|(q, _)| *q == p) {
-                _ if choices.contains(&p) => crate::SpotMark::Liable,
-                Some((_, Mark::Destination)) => crate::SpotMark::Destination,
-                Some((_, Mark::Landing)) => crate::SpotMark::Landing,
-                Some((_, Mark::Target)) => crate::SpotMark::Target,
-                None if hint_ends.contains(&p) => crate::SpotMark::Hint,
-                None => crate::SpotMark::None,
-            };
-            (mark, last_ends.contains(&p))
-        },
-    );
-    let selected = selection.selected();
-    let must = selection.must_capture();
-    for (s, &p) in spots.iter_mut().zip(g.points()) {
-        s.selected = selected == Some(p);
-        s.must = selected.is_none() && must.contains(&p);
-    }
-    let pieces = g
-        .points()
-        .iter()
-        .filter_map(|&p| {
-            let pc = pos.piece_at(p)?;
-            let (x, y) = crate::board::coords::xy(g, p, flipped);
-            Some(crate::PieceVm {
-                x,
-                y,
-                white: pc.color == Color::White,
-                king: pc.role == dama_core::position::Role::King,
-                selected: selected == Some(p),
-                must: selected.is_none() && must.contains(&p),
-                liable: choices.contains(&p) || alternatives.contains(&p),
-                captured: removing == Some(p),
-                ..crate::PieceVm::default()
-            })
-        })
-        .collect();
-    (spots, pieces)
-}
-
-/// The crosses on a board: what the selected route takes (`captured`) and the piece the
-/// player's move will remove first (`removing`, R-Z14); else the point of a piece the last
-/// move huffed (`huffed`), so it does not vanish unseen, but not when a piece now stands
-/// there (the mover would look crossed; the words name the point instead).
-pub(crate) fn crosses(
-    pos: &dama_core::Position,
-    flipped: bool,
-    captured: Vec<dama_core::Point>,
-    removing: Option<dama_core::Point>,
-    huffed: Option<dama_core::Point>,
-) -> Vec<crate::DotVm> {
-    let mut points = captured;
-    points.extend(removing);
-    if points.is_empty() {
-        points.extend(huffed.filter(|&p| pos.piece_at(p).is_none()));
-    }
-    points
-        .into_iter()
-        .map(|p| {
-            let (x, y) = crate::board::coords::xy(pos.geometry(), p, flipped);
-            crate::DotVm { x, y }
-        })
-        .collect()
 }
 
 /// Each side's mistakes and blunders of a review: the player first and the computer second
@@ -374,17 +215,6 @@ pub(crate) fn result_code(r: crate::play::summary::Result) -> i32 {
         GameResult::Drawn => 2,
         GameResult::SideWon(Color::White) => 3,
         GameResult::SideWon(Color::Black) => 4,
-    }
-}
-
-/// A polyline on the board as the window draws it.
-pub fn path_vm(p: crate::board::coords::Polyline) -> crate::PathVm {
-    crate::PathVm {
-        commands: p.commands.into(),
-        x: p.x,
-        y: p.y,
-        w: p.w,
-        h: p.h,
     }
 }
 

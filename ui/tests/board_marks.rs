@@ -76,7 +76,7 @@ fn game_screen(ui: &AppWindow) -> ElementHandle {
 /// touch area (a spacing across, centred on it) sets in the window: the touch areas of the
 /// right and top points may be cut by the board's edges.
 fn points(ui: &AppWindow) -> (Vec<(String, f32, f32)>, f32) {
-    let spots = ui.global::<dama_ui::GameModels>().get_spots();
+    let spots = ui.global::<dama_ui::GameAdapter>().get_board().spots;
     let (ax, ay, cell) = point(ui, "a1");
     let a1 = spots.iter().find(|s| s.label == "a1").unwrap();
     let side = cell * (spots.row_count() as f32).sqrt().round();
@@ -262,16 +262,18 @@ fn rings(ui: &AppWindow, h: &AppHandle, out: &mut Vec<String>) {
             shown.push(frames);
         }
         // A piece that can move (the first; they are all ringed alike).
-        let models = ui.global::<dama_ui::GameModels>();
+        let game = ui.global::<dama_ui::GameAdapter>();
         settings.invoke_choose_show_moves(true);
         start(h, "zamma", black);
-        let piece = models
-            .get_pieces()
+        let piece = game
+            .get_board()
+            .pieces
             .iter()
             .find(|p| p.movable)
             .expect("a piece that can move, ringed");
-        let spot = models
-            .get_spots()
+        let spot = game
+            .get_board()
+            .spots
             .iter()
             .find(|s| (s.x - piece.x).abs() < 1e-4 && (s.y - piece.y).abs() < 1e-4)
             .unwrap();

@@ -150,7 +150,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 found.extend(problems(ui, &at(&format!("game {game}")), false));
                 if lang == "en" {
                     // The whole board: its first and last points (opposite corners).
-                    let spots = ui.global::<dama_ui::GameModels>().get_spots();
+                    let spots = ui.global::<dama_ui::GameAdapter>().get_board().spots;
                     let corner = |i: usize| spots.row_data(i).unwrap().label.to_string();
                     let corners = [corner(0), corner(spots.row_count() - 1)];
                     let corners = corners.each_ref().map(String::as_str);

@@ -100,7 +100,7 @@ fn the_boards_art_is_copied_pixel_for_pixel() {
         .invoke_paint(
             w as f32,
             h as f32,
-            ui.global::<dama_ui::GameModels>().get_lines(),
+            ui.global::<dama_ui::GameAdapter>().get_board().lines,
             false,
             9,
             theme.get_board(),
@@ -150,7 +150,7 @@ fn the_jumping_piece_passes_over_the_piece_it_captures() {
     });
     screen.advance(Duration::from_millis(16));
     screen.draw();
-    let spots = ui.global::<dama_ui::GameModels>().get_spots();
+    let spots = ui.global::<dama_ui::GameAdapter>().get_board().spots;
     let d5 = (0..spots.row_count())
         .filter_map(|i| spots.row_data(i))
         .find(|s| s.label == "d5")

@@ -14,7 +14,7 @@ use crate::screens::{self, Msg, Sender};
 use crate::share::Sharing;
 use crate::sound::Feedback;
 use crate::store::{Saver, Store};
-use crate::{AppWindow, GameAdapter, GameModels, Wakeup};
+use crate::{AppWindow, GameAdapter, Wakeup};
 use slint::{ComponentHandle, Timer};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -50,7 +50,7 @@ impl AppHandle {
     /// Taps the board point labelled `label`, as a touch on it would (tests, benches).
     pub fn tap_label(&self, label: &str) {
         use slint::Model;
-        let spots = self.window.global::<GameModels>().get_spots();
+        let spots = self.window.global::<GameAdapter>().get_board().spots;
         if let Some(i) =
             (0..spots.row_count()).find(|&i| spots.row_data(i).is_some_and(|s| s.label == label))
         {
@@ -69,7 +69,11 @@ impl AppHandle {
     /// Number of pieces the window currently shows (tests).
     pub fn shown_pieces(&self) -> usize {
         use slint::Model;
-        self.window.global::<GameModels>().get_pieces().row_count()
+        self.window
+            .global::<GameAdapter>()
+            .get_board()
+            .pieces
+            .row_count()
     }
 }
 

@@ -100,15 +100,14 @@ impl App {
     /// touch target (or the cell, if that is larger).
     pub fn tap_near(&mut self, index: usize, offset: (f32, f32), cell: f32) {
         let Some(flow) = self.flow() else { return };
-        let g = flow.game().position().geometry();
-        let flipped = crate::screens::game::flipped(flow, flow.game().position(), &self.settings);
-        let Some((p, at, radius)) = crate::board::coords::touch(g, index, offset, cell, flipped)
-        else {
-            return;
-        };
-        let xy = |q| crate::board::coords::xy(g, q, flipped);
-        let aimed = flow.selection().aimed_at(p, at, radius, xy);
-        self.play(|f| f.tap(aimed));
+        // Read on the board as drawn (`window::board`).
+        let aimed = self
+            .models
+            .board
+            .aim(index, offset, cell, Some(flow.selection()));
+        if let Some(aimed) = aimed {
+            self.play(|f| f.tap(aimed));
+        }
     }
 
     pub(super) fn tick(&mut self) {

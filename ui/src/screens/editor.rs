@@ -3,8 +3,9 @@
 
 use super::{send, send_with, Command, Msg as M, Sender};
 use crate::play::editing::{Brush, CodeStatus, Editor, Problem};
+use crate::window::board::{self, BoardView, Seat, Shown};
 use dama_core::position::Role;
-use dama_core::Color;
+use dama_core::{Color, Piece};
 
 /// The palette's choice as the editor's brush.
 pub fn brush_of(b: crate::EditorBrush) -> Brush {
@@ -18,26 +19,32 @@ pub fn brush_of(b: crate::EditorBrush) -> Brush {
     }
 }
 
-/// The editor into its screen.
-pub fn show(ui: &crate::AppWindow, e: &Editor) {
-    use slint::{ComponentHandle, ModelRc, VecModel};
+/// The editor into its screen, its board through `view`.
+pub fn show(ui: &crate::AppWindow, e: &Editor, view: &BoardView) {
+    use slint::ComponentHandle;
     let a = ui.global::<crate::EditorAdapter>();
     let g = e.rules().geometry();
     a.set_game(crate::window::game_kind(e.rules().game()));
-    a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-    a.set_board_size(g.size() as i32);
-    a.set_lines(ModelRc::new(VecModel::from(crate::window::line_vms(
-        g, false,
-    ))));
     let points = g.points();
-    let (spots, pieces) = crate::window::still_board(
-        g,
-        false,
-        |p| e.cell(points.iter().position(|&q| q == p)?),
-        |_| (crate::SpotMark::None, false),
-    );
-    a.set_spots(ModelRc::new(VecModel::from(spots)));
-    a.set_pieces(ModelRc::new(VecModel::from(pieces)));
+    let piece = |p| {
+        let (color, role) = e.cell(points.iter().position(|&q| q == p)?)?;
+        Some(Piece { color, role })
+    };
+    view.show(&Shown {
+        geometry: g,
+        flipped: board::flipped(Seat::Shared {
+            turns: false,
+            to_move: e.side(),
+        }),
+        piece: &piece,
+        play: None,
+        animation: None,
+        last: None,
+        hint: None,
+        crosses: false,
+        huffed: None,
+    });
+    a.set_board(view.vm());
     a.set_white_to_move(e.side() == Color::White);
     a.set_brush(match e.brush() {
         Brush::Piece(Color::White, Role::Man) => crate::EditorBrush::WhiteMan,
@@ -99,10 +106,12 @@ pub(crate) enum Msg {
     PasteCode,
 }
 
-/// The editor's state: the position being set up (none before the editor is opened).
+/// The editor's state: the position being set up (none before the editor is opened), and
+/// its board.
 #[derive(Default)]
 pub(crate) struct EditorScreen {
     editor: Option<Editor>,
+    board: BoardView,
 }
 
 impl EditorScreen {
@@ -158,7 +167,7 @@ impl EditorScreen {
 
     fn show(&self, ui: &crate::AppWindow) {
         if let Some(e) = &self.editor {
-            show(ui, e);
+            show(ui, e, &self.board);
         }
     }
 }

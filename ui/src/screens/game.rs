@@ -5,20 +5,17 @@
 
 use super::{send, Msg as M, Sender};
 use crate::board::coords;
-use crate::models::{self, Models};
+use crate::models::Models;
 use crate::play::animation::Animation;
 use crate::play::flow::Flow;
-use crate::play::selection::Mark;
 use crate::store::Settings;
+use crate::window::board::{self, path_vm, Play, Seat, Shown};
 use crate::window::{
-    advice, capture_kind, crosses, end_reason, game_kind, move_rows, move_text, path_vm, strings,
-    winner,
+    advice, capture_kind, end_reason, game_kind, move_rows, move_text, strings, sync, winner,
 };
-use crate::{
-    AppWindow, GameAdapter, GameModels, PieceVm, RouteVm, SpotMark, SpotVm, Wakeup, Winner,
-};
-use dama_core::{Color, Geometry, Point, Position, Role};
-use slint::{ComponentHandle, ModelRc, VecModel};
+use crate::{AppWindow, GameAdapter, GameModels, RouteVm, Wakeup, Winner};
+use dama_core::{Color, Geometry, Position};
+use slint::ComponentHandle;
 
 /// What the game screen shows now.
 pub struct GameView<'a> {
@@ -69,144 +66,54 @@ impl<'a> GameView<'a> {
         self.status();
     }
 
+    /// Hands what the board shows to `draw` (`window::board`): the position shown, the
+    /// turn's selection, the move on its way, the last move once it has arrived, the hint.
+    fn with_shown<R>(&self, draw: impl FnOnce(&Shown) -> R) -> R {
+        let flow = self.flow;
+        let selection = flow.selection();
+        let piece = |p| self.shown.piece_at(p);
+        let shown = Shown {
+            geometry: self.geometry,
+            flipped: self.flipped,
+            piece: &piece,
+            play: Some(Play {
+                selection,
+                player: flow.human_to_move(),
+                // R-Z14: the piece the move will remove is drawn as taken away (faded and
+                // crossed), the others it may change to keep their ring.
+                removing: flow.removing(),
+                opponent_liable: true,
+                show_moves: self.show_moves && flow.human_to_move() && !flow.computer_thinking(),
+            }),
+            animation: self.animation,
+            last: flow.last_move().filter(|_| self.animation.is_none()),
+            hint: flow.hint(),
+            crosses: true,
+            // Once it has arrived.
+            huffed: flow.huffed().filter(|_| self.animation.is_none()),
+        };
+        draw(&shown)
+    }
+
     /// The board's kind, size and lines (rebuilt only when the board or its turn changes).
     pub fn board(&self) {
-        let (ui, flow) = (self.ui, self.flow);
-        let (g, flipped) = (self.geometry, self.flipped);
-        let game = ui.global::<GameAdapter>();
-        game.set_game(game_kind(flow.game().rules().game()));
-        game.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-        game.set_board_size(g.size() as i32);
-        if self.models.lines_for.replace(Some((g.kind(), flipped))) != Some((g.kind(), flipped)) {
-            let lines = crate::window::line_vms(g, flipped);
-            // A new model, not new rows: the board's art is painted from this property
-            // and is painted again only when the property changes.
-            ui.global::<GameModels>()
-                .set_lines(ModelRc::new(VecModel::from(lines)));
-        }
+        let game = self.ui.global::<GameAdapter>();
+        game.set_game(game_kind(self.flow.game().rules().game()));
+        let board = &self.models.board;
+        board.orient(self.geometry, self.flipped);
+        game.set_board(board.vm());
     }
 
     /// The points with their marks: destinations, landings, hint, last move.
     pub fn spots(&self) {
-        let flow = self.flow;
-        let (g, flipped) = (self.geometry, self.flipped);
-        let selection = flow.selection();
-        let marks = selection.marks();
-        let huffs = selection.huff_choices();
-        let (selected, must) = (selection.selected(), selection.must_capture());
-        let hint_ends: Vec<Point> = flow
-            .hint()
-            .map(|h| vec![h[0], h[h.len() - 1]])
-            .unwrap_or_default();
-        let last_ends: Vec<Point> = match (self.animation, flow.last_move()) {
-            (None, Some(l)) if l.len() > 1 => vec![l[0], l[l.len() - 1]],
-            _ => Vec::new(),
-        };
-        let spots: Vec<SpotVm> = g
-            .points()
-            .iter()
-            .map(|&p| {
-                let (x, y) = coords::xy(g, p, flipped);
-                let mark = if huffs.contains(&p) && flow.human_to_move() {
-                    SpotMark::Liable
-                } else {
-                    match marks.iter().find(|(q, _)| *q == p) {
-                        Some((_, Mark::Destination)) => SpotMark::Destination,
-                        Some((_, Mark::Landing)) => SpotMark::Landing,
-                        Some((_, Mark::Target)) => SpotMark::Target,
-                        None if hint_ends.contains(&p) => SpotMark::Hint,
-                        None => SpotMark::None,
-                    }
-                };
-                let (file_label, rank_label) = coords::edge_labels(g, p, flipped);
-                SpotVm {
-                    x,
-                    y,
-                    label: g.label(p).into(),
-                    mark,
-                    last: last_ends.contains(&p),
-                    file_label: file_label.into(),
-                    rank_label: rank_label.into(),
-                    piece: crate::window::cell_piece(
-                        self.shown.piece_at(p).map(|pc| (pc.color, pc.role)),
-                    ),
-                    selected: selected == Some(p),
-                    must: self.animation.is_none() && selected.is_none() && must.contains(&p),
-                }
-            })
-            .collect();
-        models::sync(&self.models.spots, spots);
+        self.with_shown(|s| self.models.board.spots(s));
     }
 
     /// The pieces, with the animation's moving piece and vanishing captures: the only part
     /// an animation frame redraws.
     pub fn pieces(&self) {
-        let (ui, flow) = (self.ui, self.flow);
-        let (pos, g, flipped) = (self.shown, self.geometry, self.flipped);
-        let xy = |p: Point| coords::xy(g, p, flipped);
-        let selection = flow.selection();
-        let huffs = selection.huff_choices();
-        // R-Z14: the piece the move will remove is drawn as taken away (faded, and crossed
-        // in `routes`), the others it may change to keep their ring.
-        let removing = flow.removing();
-        let alternatives = removing
-            .map(|_| selection.huff_alternatives())
-            .unwrap_or_default();
-        let selected = selection.selected();
-        let must = selection.must_capture();
-        // With "show moves" on, the player's movable pieces and optional captures are marked.
-        let show = self.show_moves
-            && self.animation.is_none()
-            && selected.is_none()
-            && flow.human_to_move()
-            && !flow.computer_thinking();
-        let (movable, capturers) = if show {
-            (selection.movable(), selection.capturers())
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let frame = self.animation.map(|a| a.frame_at(a.elapsed(), xy));
-        let moving = frame.as_ref().map(|f| f.moving);
-        let (gone, fading) = frame.map(|f| (f.gone, f.fading)).unwrap_or_default();
-        let mut mover = None;
-        let pieces: Vec<PieceVm> = g
-            .points()
-            .iter()
-            .filter_map(|&p| {
-                let pc = pos.piece_at(p)?;
-                if gone.contains(&p) {
-                    return None;
-                }
-                let (x, y) = xy(p);
-                let travelling = moving.is_some_and(|(from, _, _)| from == p);
-                Some(PieceVm {
-                    x,
-                    y,
-                    travelling,
-                    white: pc.color == Color::White,
-                    king: pc.role == Role::King,
-                    selected: selected == Some(p),
-                    // No ring on a piece while it travels.
-                    must: self.animation.is_none() && selected.is_none() && must.contains(&p),
-                    liable: huffs.contains(&p) || alternatives.contains(&p),
-                    captured: fading.contains(&p) || removing == Some(p),
-                    movable: movable.contains(&p),
-                    can_capture: capturers.contains(&p) && !must.contains(&p),
-                })
-                .inspect(|vm| {
-                    if let (true, Some((_, mx, my))) = (travelling, moving) {
-                        mover = Some(PieceVm {
-                            x: mx,
-                            y: my,
-                            travelling: false,
-                            ..vm.clone()
-                        });
-                    }
-                })
-            })
-            .collect();
-        models::sync_in_place(&self.models.pieces, pieces);
-        let gm = ui.global::<GameModels>();
+        let mover = self.with_shown(|s| self.models.board.pieces(s));
+        let gm = self.ui.global::<GameModels>();
         gm.set_has_mover(mover.is_some());
         if let Some(m) = mover {
             gm.set_mover(m);
@@ -216,10 +123,9 @@ impl<'a> GameView<'a> {
     /// Candidate capture routes, the route being built, the crosses, the last move and the
     /// hint.
     pub fn routes(&self) {
-        let (ui, flow) = (self.ui, self.flow);
         let (g, flipped) = (self.geometry, self.flipped);
-        let selection = flow.selection();
-        let (routes, captured) = selection.routes();
+        let selection = self.flow.selection();
+        let (routes, _) = selection.routes();
         let built = selection.route_so_far();
         let mut route_vms: Vec<RouteVm> = routes
             .iter()
@@ -234,28 +140,8 @@ impl<'a> GameView<'a> {
                 active: true,
             });
         }
-        models::sync(&self.models.routes, route_vms);
-        // The crosses (see `crosses`); the last move's huff once it has arrived.
-        let huffed = flow.huffed().filter(|_| self.animation.is_none());
-        let marks = crosses(
-            flow.game().position(),
-            flipped,
-            captured,
-            flow.removing(),
-            huffed,
-        );
-        models::sync(&self.models.captured_marks, marks);
-        let game = ui.global::<GameAdapter>();
-        let last = match (self.animation, flow.last_move()) {
-            (None, Some(l)) => coords::boxed_polyline(g, l, flipped),
-            _ => Default::default(),
-        };
-        game.set_last_move(path_vm(last));
-        game.set_hint_path(path_vm(
-            flow.hint()
-                .map(|h| coords::boxed_polyline(g, h, flipped))
-                .unwrap_or_default(),
-        ));
+        sync(&self.models.routes, route_vms);
+        self.with_shown(|s| self.models.board.paths(s));
     }
 
     /// Whose turn, the advice, the result, undo/redo, the options and the move list.
@@ -288,7 +174,7 @@ impl<'a> GameView<'a> {
         game.set_capture(capture_kind(session.rules().capture()));
         let rows = move_rows(session.record());
         ui.global::<GameModels>().set_move_text(move_text(&rows));
-        models::sync(&self.models.move_rows, rows);
+        sync(&self.models.move_rows, rows);
     }
 }
 
@@ -296,11 +182,14 @@ impl<'a> GameView<'a> {
 /// computer; for two players, the side to move on the board `shown` when the setting asks
 /// (during a move's animation, the mover's: the board turns once the move has arrived).
 pub(crate) fn flipped(flow: &Flow, shown: &Position, settings: &Settings) -> bool {
-    if flow.vs_computer() {
-        flow.human() == Color::Black
+    board::flipped(if flow.vs_computer() {
+        Seat::Player(flow.human())
     } else {
-        settings.flip_two_players && shown.side_to_move() == Color::Black
-    }
+        Seat::Shared {
+            turns: settings.flip_two_players,
+            to_move: shown.side_to_move(),
+        }
+    })
 }
 
 /// What the player does on the game screen (and the AI worker's wake-up).

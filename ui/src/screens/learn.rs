@@ -3,14 +3,12 @@
 //! lessons' texts are data in six languages; the screen shows them in the app's language.
 
 use super::{send, send_with, Command, Msg as M, Sender};
-use crate::board::coords;
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
-use crate::{AppWindow, DotVm, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, SpotVm};
+use crate::window::board::{self, BoardView, Play, Seat, Shown};
+use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm};
 use dama_core::lesson::Course;
-use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};
-use std::rc::Rc;
 
 /// What the player does on Learn.
 pub(crate) enum Msg {
@@ -41,12 +39,7 @@ pub(crate) struct LearnScreen {
     progress: Option<LessonProgress>,
     /// The lesson open (its index in the course) and its taking.
     taking: Option<(usize, Taking)>,
-    spots: Rc<VecModel<SpotVm>>,
-    pieces: Rc<VecModel<PieceVm>>,
-    /// What a move takes or took: the crosses.
-    crosses: Rc<VecModel<DotVm>>,
-    /// The board whose lines are drawn (its geometry's size and kind).
-    lines_for: Option<(usize, bool)>,
+    board: BoardView,
 }
 
 impl LearnScreen {
@@ -57,10 +50,7 @@ impl LearnScreen {
             course: 0,
             progress: None,
             taking: None,
-            spots: Rc::default(),
-            pieces: Rc::default(),
-            crosses: Rc::default(),
-            lines_for: None,
+            board: BoardView::new(),
         }
     }
 
@@ -107,14 +97,12 @@ impl LearnScreen {
             Msg::Open(i) => self.open(i.max(0) as usize),
             Msg::Tapped(i, dx, dy, cell) => {
                 if let Some((_, t)) = &mut self.taking {
-                    let g = t.game().position().geometry();
-                    let flipped = t.player() == Color::Black;
-                    if let Some((p, at, radius)) =
-                        coords::touch(g, i.max(0) as usize, (dx, dy), cell, flipped)
+                    let at = (dx, dy);
+                    if let Some(p) =
+                        self.board
+                            .aim(i.max(0) as usize, at, cell, Some(t.selection()))
                     {
-                        let xy = |q| coords::xy(g, q, flipped);
-                        let aimed = t.selection().aimed_at(p, at, radius, xy);
-                        t.tap(aimed);
+                        t.tap(p);
                     }
                 }
             }
@@ -196,42 +184,26 @@ impl LearnScreen {
             State::Finished => LearnState::Finished,
         });
         let pos = t.game().position();
-        let g = pos.geometry();
-        // The player's side at the bottom, also while the reply comes.
-        let flipped = t.player() == Color::Black;
-        a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-        a.set_board_size(g.size() as i32);
-        let key = (g.points().len(), flipped);
-        if self.lines_for.replace(key) != Some(key) {
-            a.set_lines(ModelRc::new(VecModel::from(crate::window::line_vms(
-                g, flipped,
-            ))));
-            a.set_spots(ModelRc::from(self.spots.clone()));
-            a.set_pieces(ModelRc::from(self.pieces.clone()));
-            a.set_captured_marks(ModelRc::from(self.crosses.clone()));
-        }
-        let last = t.last_path().filter(|l| l.len() > 1);
-        // The selection is the player's while the task is theirs (else the reply's).
-        let player = matches!(t.state(), State::Task | State::Wrong);
-        let (spots, pieces) = crate::window::selection_board(
-            pos,
-            flipped,
-            t.selection(),
-            player,
-            last.as_deref(),
-            None,
-        );
-        crate::models::sync(&self.spots, spots);
-        crate::models::sync_in_place(&self.pieces, pieces);
-        // A huffed man leaves a cross where it stood (R-Z14), as in a game.
-        let removing = t.selection().chosen_huff().filter(|_| player);
-        let captured = t.selection().routes().1;
-        let marks = crate::window::crosses(pos, flipped, captured, removing, t.huffed());
-        crate::models::sync(&self.crosses, marks);
-        a.set_last_move(crate::window::path_vm(
-            last.map(|l| coords::boxed_polyline(g, &l, flipped))
-                .unwrap_or_default(),
-        ));
+        let last = t.last_path();
+        let piece = |p| pos.piece_at(p);
+        self.board.show(&Shown {
+            geometry: pos.geometry(),
+            // The player's side at the bottom, also while the reply comes.
+            flipped: board::flipped(Seat::Player(t.player())),
+            piece: &piece,
+            // The selection is the player's while the task is theirs (else the reply's).
+            play: Some(Play::of(
+                t.selection(),
+                matches!(t.state(), State::Task | State::Wrong),
+            )),
+            animation: None,
+            last: last.as_deref(),
+            hint: None,
+            // A huffed man leaves a cross where it stood (R-Z14), as in a game.
+            crosses: true,
+            huffed: t.huffed(),
+        });
+        a.set_board(self.board.vm());
     }
 
     /// The lesson open: its id and, for the step, the routes of the moves it accepts as the

@@ -4,15 +4,14 @@
 //! attempt moves the player's rating and the puzzle's (Glicko-2); the progress is saved.
 
 use super::{send, send_with, Command, Msg as M, Sender};
-use crate::board::coords;
 use crate::play::puzzle::{Solving, State, Step};
 use crate::store::PuzzleProgress;
+use crate::window::board::{self, BoardView, Play, Seat, Shown};
 use crate::window::{game_id, game_kind};
-use crate::{AppWindow, GameKind, PieceVm, PuzzleAdapter, PuzzleState, SpotVm};
+use crate::{AppWindow, GameKind, PuzzleAdapter, PuzzleState};
 use dama_core::puzzle::{self, Entry};
 use dama_core::{Color, GameId, Point, Rules};
-use slint::{ComponentHandle, ModelRc, VecModel};
-use std::rc::Rc;
+use slint::ComponentHandle;
 
 /// What the player does on the Puzzles screen.
 pub(crate) enum Msg {
@@ -47,10 +46,7 @@ pub(crate) struct PuzzleScreen {
     change: Option<i32>,
     /// The hint's route, while it is shown.
     hint: Option<Vec<Point>>,
-    spots: Rc<VecModel<SpotVm>>,
-    pieces: Rc<VecModel<PieceVm>>,
-    /// The board whose lines are drawn (game, flipped).
-    lines_for: Option<(GameId, bool)>,
+    board: BoardView,
 }
 
 /// The bank of `game` (Zamma's for the Zamma family), split into its entries: each puzzle's
@@ -74,9 +70,7 @@ impl PuzzleScreen {
             daily: false,
             change: None,
             hint: None,
-            spots: Rc::default(),
-            pieces: Rc::default(),
-            lines_for: None,
+            board: BoardView::new(),
         }
     }
 
@@ -185,18 +179,13 @@ impl PuzzleScreen {
                 }
             }
             Msg::Tapped(i, dx, dy, cell) => {
-                let flipped = self.flipped();
                 if let Some(s) = &mut self.solving {
-                    let g = s.game().position().geometry();
-                    if let Some((p, at, radius)) =
-                        coords::touch(g, i.max(0) as usize, (dx, dy), cell, flipped)
-                    {
-                        let xy = |q| coords::xy(g, q, flipped);
-                        let aimed = s.selection().aimed_at(p, at, radius, xy);
-                        if let Step::Played(_) = s.tap(aimed) {
-                            self.hint = None;
-                            changed = self.rate();
-                        }
+                    let aimed =
+                        self.board
+                            .aim(i.max(0) as usize, (dx, dy), cell, Some(s.selection()));
+                    if let Some(Step::Played(_)) = aimed.map(|p| s.tap(p)) {
+                        self.hint = None;
+                        changed = self.rate();
                     }
                 }
             }
@@ -246,19 +235,11 @@ impl PuzzleScreen {
         Some((p.id.clone(), routes))
     }
 
-    /// The player's side at the bottom: flipped when Black is to find the moves.
-    fn flipped(&self) -> bool {
-        self.solving
-            .as_ref()
-            .is_some_and(|s| s.puzzle().start.side_to_move() == Color::Black)
-    }
-
     /// Everything into the window.
     pub(crate) fn show(&mut self, ui: &AppWindow) {
         let a = ui.global::<PuzzleAdapter>();
         let game = self.game;
         a.set_game(game_kind(game));
-        let flipped = self.flipped();
         let track = self.progress().track(game).clone();
         a.set_rating(track.rating.shown());
         a.set_provisional(track.rating.provisional());
@@ -270,41 +251,26 @@ impl PuzzleScreen {
         a.set_daily_solved(track.daily_solved == Some(puzzle::today()));
         let Some(s) = &self.solving else {
             // A bank that did not read (the core's tests check the bundled ones): no board.
-            crate::models::sync(&self.spots, Vec::new());
-            crate::models::sync(&self.pieces, Vec::new());
+            self.board.clear();
             a.set_state(PuzzleState::Solved);
             return;
         };
         let pos = s.game().position();
-        let g = pos.geometry();
-        a.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-        a.set_board_size(g.size() as i32);
-        if self.lines_for.replace((game, flipped)) != Some((game, flipped)) {
-            a.set_lines(ModelRc::new(VecModel::from(crate::window::line_vms(
-                g, flipped,
-            ))));
-            a.set_spots(ModelRc::from(self.spots.clone()));
-            a.set_pieces(ModelRc::from(self.pieces.clone()));
-        }
-        let last = s.last_path().filter(|l| l.len() > 1);
-        let (spots, pieces) = crate::window::selection_board(
-            pos,
-            flipped,
-            s.selection(),
-            s.state() == State::Solving,
-            last.as_deref(),
-            self.hint.as_deref(),
-        );
-        crate::models::sync(&self.spots, spots);
-        crate::models::sync_in_place(&self.pieces, pieces);
-        let path = |l: Option<&Vec<Point>>| {
-            crate::window::path_vm(
-                l.map(|l| coords::boxed_polyline(g, l, flipped))
-                    .unwrap_or_default(),
-            )
-        };
-        a.set_last_move(path(last.as_ref()));
-        a.set_hint_path(path(self.hint.as_ref()));
+        let last = s.last_path();
+        let piece = |p| pos.piece_at(p);
+        self.board.show(&Shown {
+            geometry: pos.geometry(),
+            // The player's side at the bottom: the side to find the moves.
+            flipped: board::flipped(Seat::Player(s.puzzle().start.side_to_move())),
+            piece: &piece,
+            play: Some(Play::of(s.selection(), s.state() == State::Solving)),
+            animation: None,
+            last: last.as_deref(),
+            hint: self.hint.as_deref(),
+            crosses: false,
+            huffed: None,
+        });
+        a.set_board(self.board.vm());
         a.set_white_to_move(s.puzzle().start.side_to_move() == Color::White);
         a.set_state(match s.state() {
             State::Solving => PuzzleState::Solving,

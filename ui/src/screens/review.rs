@@ -2,16 +2,15 @@
 //! runs on its own thread (`play::analysis_job`) and is kept with the game once made.
 
 use super::{send, send_with, Command, Msg as M, Sender};
-use crate::board::coords;
 use crate::play::analysis_job::AnalysisJob;
 use crate::play::summary::{self, Summary};
 use crate::store::FinishedGame;
+use crate::window::board::{self, BoardView, Seat, Shown};
 use crate::window::game_kind;
-use crate::{AppWindow, GraphMarkVm, ReviewAdapter, ReviewMoveVm, ReviewRowVm, SpotMark};
+use crate::{AppWindow, GraphMarkVm, ReviewAdapter, ReviewMoveVm, ReviewRowVm};
 use dama_core::ai::analysis::{self, Analysis, Judgement};
 use dama_core::{Color, GameRecord, Point, Position, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
-use std::rc::Rc;
 
 /// One finished game under review.
 pub struct Review {
@@ -25,11 +24,9 @@ pub struct Review {
     analysis: Option<Analysis>,
     show_best: bool,
     job: Option<AnalysisJob>,
-    lines_shown: std::cell::Cell<bool>,
-    /// The board's points and pieces, kept for the review's life and updated row by row:
-    /// a step touches only the rows that changed.
-    spots: Rc<VecModel<crate::SpotVm>>,
-    pieces: Rc<VecModel<crate::PieceVm>>,
+    /// The board, kept for the review's life and updated row by row: a step touches only
+    /// the rows that changed.
+    board: BoardView,
     /// The analysis the graph was drawn for (its length; `Some(None)`: none yet).
     graph_for: std::cell::Cell<Option<Option<usize>>>,
 }
@@ -55,9 +52,7 @@ impl Review {
                 .filter(|a| a.version == analysis::VERSION),
             show_best: false,
             job: None,
-            lines_shown: std::cell::Cell::new(false),
-            spots: Rc::default(),
-            pieces: Rc::default(),
+            board: BoardView::new(),
             graph_for: std::cell::Cell::new(None),
         })
     }
@@ -146,20 +141,8 @@ impl Review {
         let r = ui.global::<ReviewAdapter>();
         let (shown, _) = self.board_shown();
         let pos = &self.record.positions()[shown];
-        let g = pos.geometry();
-        // The player's side at the bottom, as in the game.
-        let flipped = self.human == Color::Black && self.summary.opponent.level().is_some();
         r.set_game(game_kind(self.summary.game));
         r.set_result(crate::window::result_code(self.summary.result));
-        r.set_squares(g.kind() == dama_core::BoardKind::Squares8);
-        r.set_board_size(g.size() as i32);
-        // Once per review: the board's art is painted again when its lines change.
-        if !self.lines_shown.replace(true) {
-            let lines = crate::window::line_vms(g, flipped);
-            r.set_lines(ModelRc::new(VecModel::from(lines)));
-            r.set_spots(ModelRc::from(self.spots.clone()));
-            r.set_pieces(ModelRc::from(self.pieces.clone()));
-        }
         let played = self
             .ply
             .checked_sub(1)
@@ -172,35 +155,27 @@ impl Review {
             None
         };
         let best = self.best_here(pos);
-        let ends = |p: Option<&[Point]>| -> Vec<Point> {
-            p.filter(|l| l.len() > 1)
-                .map(|l| vec![l[0], l[l.len() - 1]])
-                .unwrap_or_default()
-        };
-        let (last_ends, best_ends) = (ends(last), ends(best.as_deref()));
-        let show_best = self.show_best;
-        let (spots, pieces) = crate::window::still_board(
-            g,
-            flipped,
-            |p| pos.piece_at(p).map(|pc| (pc.color, pc.role)),
-            |p| {
-                let hint = show_best && best_ends.contains(&p);
-                (
-                    if hint { SpotMark::Hint } else { SpotMark::None },
-                    last_ends.contains(&p),
-                )
-            },
-        );
-        crate::models::sync(&self.spots, spots);
-        crate::models::sync_in_place(&self.pieces, pieces);
-        r.set_last_move(crate::window::path_vm(
-            last.map(|l| coords::boxed_polyline(g, l, flipped))
-                .unwrap_or_default(),
-        ));
-        r.set_best_path(crate::window::path_vm(
-            best.map(|b| coords::boxed_polyline(g, &b, flipped))
-                .unwrap_or_default(),
-        ));
+        let piece = |p| pos.piece_at(p);
+        self.board.show(&Shown {
+            geometry: pos.geometry(),
+            // The player's side at the bottom, as in the game; White's for two players.
+            flipped: board::flipped(match self.summary.opponent.level() {
+                Some(_) => Seat::Player(self.human),
+                None => Seat::Shared {
+                    turns: false,
+                    to_move: pos.side_to_move(),
+                },
+            }),
+            piece: &piece,
+            play: None,
+            animation: None,
+            last,
+            // The engine's better move, while it is asked for.
+            hint: best.as_deref().filter(|_| self.show_best),
+            crosses: false,
+            huffed: None,
+        });
+        r.set_board(self.board.vm());
         r.set_show_best(self.show_best);
         r.set_ply(self.ply as i32);
         r.set_plies(self.plies() as i32);

@@ -244,7 +244,7 @@ pub(super) async fn huffing_says_what_happens_and_marks_the_right_piece(
         "Huffed: the piece on b4 could have captured more, so it was removed first."
     );
     assert_eq!(
-        ui.global::<GameModels>().get_captured_marks().row_count(),
+        ui.global::<GameAdapter>().get_board().crosses.row_count(),
         0,
         "no cross on Black's man, which now stands on b4"
     );
@@ -261,7 +261,7 @@ pub(super) async fn huffing_says_what_happens_and_marks_the_right_piece(
     tap(ui, "h9").await;
     settle(&h).await;
     assert_eq!(
-        ui.global::<GameModels>().get_captured_marks().row_count(),
+        ui.global::<GameAdapter>().get_board().crosses.row_count(),
         1
     );
     assert_eq!(game.get_advice_point(), "a1");
@@ -269,16 +269,16 @@ pub(super) async fn huffing_says_what_happens_and_marks_the_right_piece(
 
 /// The piece drawn on the point labelled `label`, if any.
 fn piece_at(ui: &AppWindow, label: &str) -> Option<dama_ui::PieceVm> {
-    let m = ui.global::<GameModels>();
-    let (spots, pieces) = (m.get_spots(), m.get_pieces());
+    let b = ui.global::<GameAdapter>().get_board();
+    let (spots, pieces) = (b.spots, b.pieces);
     let s = spots.iter().find(|s| s.label == label)?;
     pieces.iter().find(|p| (p.x, p.y) == (s.x, s.y))
 }
 
 /// The labels of the points crossed out on the board.
 fn crossed(ui: &AppWindow) -> Vec<String> {
-    let m = ui.global::<GameModels>();
-    crossed_points(m.get_spots(), m.get_captured_marks())
+    let b = ui.global::<GameAdapter>().get_board();
+    crossed_points(b.spots, b.crosses)
 }
 
 /// Issue 48: a huff with a choice, in two steps pressed on the board: the liable pieces

@@ -55,7 +55,7 @@ pub(super) fn outcome(h: &AppHandle) -> Option<Outcome> {
 }
 
 pub(super) fn marked(ui: &AppWindow, mark: SpotMark) -> Vec<String> {
-    let spots = ui.global::<GameModels>().get_spots();
+    let spots = ui.global::<GameAdapter>().get_board().spots;
     (0..spots.row_count())
         .filter_map(|i| spots.row_data(i))
         .filter(|s| s.mark == mark)

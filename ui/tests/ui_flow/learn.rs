@@ -79,14 +79,15 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
 /// The labels of the points crossed out on the lesson's board.
 fn crossed(ui: &AppWindow) -> Vec<String> {
     let a = ui.global::<LearnAdapter>();
-    crossed_points(a.get_spots(), a.get_captured_marks())
+    let b = a.get_board();
+    crossed_points(b.spots, b.crosses)
 }
 
 /// The piece drawn on the lesson's point `label`.
 fn piece_at(ui: &AppWindow, label: &str) -> Option<dama_ui::PieceVm> {
-    let a = ui.global::<LearnAdapter>();
-    let s = a.get_spots().iter().find(|s| s.label == label)?;
-    a.get_pieces().iter().find(|p| (p.x, p.y) == (s.x, s.y))
+    let b = ui.global::<LearnAdapter>().get_board();
+    let s = b.spots.iter().find(|s| s.label == label)?;
+    b.pieces.iter().find(|p| (p.x, p.y) == (s.x, s.y))
 }
 
 /// Issue 48: in the huffing lesson the huffed man leaves a cross where it stood, and the
@@ -114,7 +115,7 @@ pub(super) async fn huffing_is_shown_and_done_in_its_lesson(h: AppHandle, _dir: 
     tap(ui, "Next step").await;
     assert_eq!((a.get_step(), a.get_state()), (1, LearnState::Task));
     let liable = |ui: &AppWindow| -> Vec<String> {
-        let spots = ui.global::<LearnAdapter>().get_spots();
+        let spots = ui.global::<LearnAdapter>().get_board().spots;
         spots
             .iter()
             .filter(|s| s.mark == SpotMark::Liable)

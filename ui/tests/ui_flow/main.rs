@@ -27,7 +27,8 @@ use dama_ui::app::AppHandle;
 use dama_ui::opponent::Opponent;
 use dama_ui::store::Store;
 use dama_ui::{
-    Advice, AppWindow, Dialog, EndReason, GameKind, GameModels, Screen, SpotMark, Texts, Winner,
+    Advice, AppWindow, Dialog, EndReason, GameAdapter, GameKind, GameModels, Screen, SpotMark,
+    Texts, Winner,
 };
 use endings::*;
 use feel::*;

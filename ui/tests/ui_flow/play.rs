@@ -90,7 +90,7 @@ pub(super) async fn show_moves_marks_movable_pieces_and_captures(h: AppHandle, _
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_show_moves(true);
     start(&h, "W:Wa1,e1:Ba2,i9", "zamma", 0, Color::White);
-    let pieces = ui.global::<GameModels>().get_pieces();
+    let pieces = ui.global::<GameAdapter>().get_board().pieces;
     let flags: Vec<(bool, bool)> = (0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
         .map(|p| (p.movable, p.can_capture))
@@ -99,7 +99,7 @@ pub(super) async fn show_moves_marks_movable_pieces_and_captures(h: AppHandle, _
     assert_eq!(flags.iter().filter(|f| f.1).count(), 1, "{flags:?}");
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_show_moves(false);
-    let pieces = ui.global::<GameModels>().get_pieces();
+    let pieces = ui.global::<GameAdapter>().get_board().pieces;
     assert!((0..pieces.row_count())
         .filter_map(|i| pieces.row_data(i))
         .all(|p| !p.movable && !p.can_capture));
@@ -131,7 +131,7 @@ pub(super) async fn a_capture_route_is_chosen_step_by_step(h: AppHandle, _dir: P
     settle(&h).await;
     assert_eq!(code(&h), "B:Wc3:Ba2,b3:last=a1-c3/-");
     // The last move's start and end are highlighted.
-    let spots = ui.global::<GameModels>().get_spots();
+    let spots = ui.global::<GameAdapter>().get_board().spots;
     let last: Vec<String> = (0..spots.row_count())
         .filter_map(|i| spots.row_data(i))
         .filter(|s| s.last)
@@ -163,12 +163,12 @@ pub(super) async fn captured_and_huffed_pieces_leave_during_the_animation(
     start(&h, "W:WKe1:Bc5,b4,e3,g3,h8", "turkish", 0, Color::White);
     tap(ui, "e1").await;
     assert_eq!(
-        ui.global::<GameModels>().get_captured_marks().row_count(),
+        ui.global::<GameAdapter>().get_board().crosses.row_count(),
         4
     );
     tap(ui, "h3").await;
     assert!(ui.global::<dama_ui::GameAdapter>().get_animating());
-    let pieces = ui.global::<GameModels>().get_pieces();
+    let pieces = ui.global::<GameAdapter>().get_board().pieces;
     assert!(
         (0..pieces.row_count())
             .filter_map(|i| pieces.row_data(i))

@@ -58,7 +58,7 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
     let (second, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
     assert_ne!(first, second);
     let wrong = {
-        let pieces = ui.global::<PuzzleAdapter>().get_pieces();
+        let pieces = ui.global::<PuzzleAdapter>().get_board().pieces;
         assert!(pieces.row_count() > 0);
         let bank = dama_core::puzzle::parse_bank(
             Rules::new(GameId::Turkish),
