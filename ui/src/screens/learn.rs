@@ -2,11 +2,13 @@
 //! screen opens), the lessons done, and one lesson taken on the board (`play::lesson`). The
 //! lessons' texts are data in six languages; the screen shows them in the app's language.
 
-use super::{send, send_with, Command, Msg as M, Sender};
+use super::{send, send_with, Command, Ctx, Msg as M, Sender};
 use crate::board::coords;
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
-use crate::{AppWindow, DotVm, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, SpotVm};
+use crate::{
+    AppWindow, DotVm, GameKind, LearnAdapter, LearnState, LessonRowVm, PieceVm, Screen, SpotVm,
+};
 use dama_core::lesson::Course;
 use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};
@@ -64,16 +66,6 @@ impl LearnScreen {
         }
     }
 
-    /// Whether the progress was read.
-    pub(crate) fn loaded(&self) -> bool {
-        self.progress.is_some()
-    }
-
-    /// The progress read from the store (the first time the screen opens).
-    pub(crate) fn load(&mut self, progress: LessonProgress) {
-        self.progress = Some(progress);
-    }
-
     fn courses(&mut self) -> &[Course] {
         // The courses are checked by the core's tests; one that does not read shows no
         // lessons.
@@ -95,11 +87,17 @@ impl LearnScreen {
         self.taking = lesson.and_then(Taking::new).map(|t| (i, t));
     }
 
-    /// Handles a message (`lang`: the app's language code); returns the save it needs.
-    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, lang: &str) -> Option<Command> {
+    /// Handles a message; returns the screen to show and the save it needs.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
         let mut finished = None;
+        let mut out = Vec::new();
         match msg {
             Msg::Show(game) => {
+                // The progress is read the first time the screen opens, not at start-up.
+                if self.progress.is_none() {
+                    self.progress = Some(cx.store.load_lessons());
+                }
+                out.push(Command::Navigate(Screen::Learn));
                 self.course = usize::from(game != GameKind::Turkish);
                 self.taking = None;
             }
@@ -151,8 +149,12 @@ impl LearnScreen {
         }
         let progress = self.progress.get_or_insert_with(LessonProgress::default);
         let changed = finished.is_some_and(|id| progress.finish(&id));
+        let lang = crate::languages::at(cx.settings.language).code;
         self.show(ui, lang);
-        changed.then(|| Command::SaveLessons(progress_clone(&self.progress)))
+        if changed {
+            out.push(Command::SaveLessons(progress_clone(&self.progress)));
+        }
+        out
     }
 
     /// Everything into the window.
