@@ -130,29 +130,33 @@ fn the_play_names_no_slint() {
     assert!(checked >= 8, "checked only {checked} files under play/");
 }
 
+/// The screen a file under `screens/` belongs to: `screens/game.rs`, `screens/game/screen.rs`
+/// and `screens/review_tests.rs` (its tests) are `game`, `game` and `review`; `None` for
+/// `screens/mod.rs` and files elsewhere.
+fn screen_of(path: &Path) -> Option<String> {
+    let mut parts = path.components();
+    if parts.next()?.as_os_str() != "screens" || path.ends_with("screens/mod.rs") {
+        return None;
+    }
+    let first = parts.next()?.as_os_str().to_str()?;
+    let name = first.trim_end_matches(".rs").trim_end_matches("_tests");
+    Some(name.to_string())
+}
+
 #[test]
 fn no_screen_imports_the_app_or_another_screen() {
     let files = all_sources();
-    let screens: Vec<String> = files
-        .iter()
-        .filter(|(p, _)| p.starts_with("screens") && !p.ends_with("mod.rs"))
-        .filter_map(|(p, _)| Some(p.file_stem()?.to_str()?.to_string()))
-        .collect();
+    let screens: BTreeSet<String> = files.iter().filter_map(|(p, _)| screen_of(p)).collect();
     assert!(screens.len() >= 7, "found only {} screens", screens.len());
     for (path, text) in &files {
-        if !path.starts_with("screens") || path.ends_with("mod.rs") {
-            continue;
-        }
+        let Some(own) = screen_of(path) else { continue };
         let code = code(text);
         assert!(
             !named_rooms(&code).contains("app"),
             "{} imports the app: a screen returns a Command instead",
             path.display()
         );
-        let own = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-        // A screen's own tests file (`review_tests.rs`) belongs to it.
-        let own = own.trim_end_matches("_tests");
-        for other in screens.iter().filter(|s| s.as_str() != own) {
+        for other in screens.iter().filter(|s| **s != own) {
             for via in [
                 format!("crate::screens::{other}"),
                 format!("super::{other}::"),
@@ -288,4 +292,93 @@ fn the_import_reader_sees_groups_and_paths() {
         .map(String::from)
         .into();
     assert_eq!(named, expected);
+}
+
+/// The one `update` every screen defines (issue 49), whitespace taken out.
+const SHARED_UPDATE: &str =
+    "fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command>";
+
+fn squeezed(text: &str) -> String {
+    text.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+#[test]
+fn every_screen_with_messages_has_the_shared_update() {
+    let files = all_sources();
+    let mut modules: BTreeMap<String, String> = BTreeMap::new();
+    for (path, text) in &files {
+        if let Some(screen) = screen_of(path) {
+            modules.entry(screen).or_default().push_str(&code(text));
+        }
+    }
+    let shared = squeezed(SHARED_UPDATE);
+    let mut checked = 0;
+    for (screen, code) in &modules {
+        if !code.contains("enum Msg") {
+            continue;
+        }
+        checked += 1;
+        // A screen that reads nothing of the app's names its context `_cx`.
+        assert!(
+            squeezed(code).replace("_cx:", "cx:").contains(&shared),
+            "screens/{screen} has a Msg but no `{SHARED_UPDATE}`: every screen is updated alike"
+        );
+    }
+    assert!(checked >= 9, "checked only {checked} screens with a Msg");
+}
+
+/// The arms of the first `match msg {` in `fn update(&mut self, msg: Msg)` of `app/mod.rs`,
+/// one a line (as `cargo fmt` leaves a short arm).
+fn app_update_arms(app: &str) -> Vec<String> {
+    let start = app
+        .find("fn update(&mut self, msg: Msg)")
+        .expect("App::update in app/mod.rs");
+    let body = &app[start..];
+    let open = body
+        .find("match msg {")
+        .expect("App::update matches its message")
+        + 11;
+    let mut depth = 1;
+    let mut end = open;
+    for (i, c) in body[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if depth == 0 {
+            end = open + i;
+            break;
+        }
+    }
+    body[open..end]
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn each_arm_of_app_update_is_one_call() {
+    let app = code(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app/mod.rs"))
+            .expect("app/mod.rs"),
+    );
+    let arms = app_update_arms(&app);
+    assert!(arms.len() >= 9, "found only {} arms: {arms:?}", arms.len());
+    for arm in &arms {
+        let call = arm.split_once("=>").map(|(_, rhs)| rhs.trim());
+        let one_call = call.is_some_and(|c| {
+            c.starts_with("self.")
+                && c.ends_with("),")
+                && !c.contains(['{', ';'])
+                && !c.contains(" if ")
+                && !c.contains("match ")
+        });
+        assert!(
+            one_call,
+            "an arm of App::update is more than one call: `{arm}` (the screen's `update` decides)"
+        );
+    }
 }

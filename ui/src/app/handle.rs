@@ -1,14 +1,16 @@
 //! The running app as platforms and tests hold it: the window and the state, built and
 //! wired by [`create`].
 
-use super::{last_result, App, Mode, Unfinished};
-use crate::models::Models;
+use super::{last_result, App, Screens, Unfinished};
 use crate::play::ai_worker::AiWorker;
 use crate::screens::editor::EditorScreen;
+use crate::screens::game::GameScreen;
 use crate::screens::history::HistoryScreen;
+use crate::screens::home::HomeScreen;
 use crate::screens::learn::LearnScreen;
 use crate::screens::puzzles::PuzzleScreen;
 use crate::screens::review::ReviewScreen;
+use crate::screens::settings::SettingsScreen;
 use crate::screens::share_sheet::ShareSheet;
 use crate::screens::{self, Msg, Sender};
 use crate::share::Sharing;
@@ -110,20 +112,21 @@ pub fn create_with(
             unfinished,
             history,
             last,
-            mode: Mode::Home,
             ai,
             answers,
-            models: Models::install(&ui),
-            animation: None,
             timer: Timer::default(),
             feedback,
-            landing: None,
-            history_screen: HistoryScreen::new(),
-            review: ReviewScreen::new(),
-            editor: EditorScreen::default(),
-            share: ShareSheet::new(sharing),
-            puzzles: PuzzleScreen::new(),
-            learn: LearnScreen::new(),
+            screens: Screens {
+                home: HomeScreen,
+                settings: SettingsScreen,
+                game: GameScreen::new(&ui),
+                history: HistoryScreen::new(),
+                review: ReviewScreen::new(),
+                editor: EditorScreen::default(),
+                share: ShareSheet::new(sharing),
+                puzzles: PuzzleScreen::new(),
+                learn: LearnScreen::new(),
+            },
         })
     });
     ui.global::<crate::SettingsAdapter>()

@@ -1,133 +1,74 @@
-//! The stage: carries out what the game's [`Flow`] decides (its `Effect`s): the move
-//! animated frame by frame on a timer, the computer's search on the worker, sounds and
-//! touches, the save; and the game screen redrawn from the flow.
+//! The game's commands carried out with the app's resources: the AI worker's answers taken
+//! back to the game screen, the animation's frame timer, sounds and touches, the game saved
+//! (the unfinished game, the history); and the game's calls for tests and the platforms,
+//! each a message to the game screen.
 
-use super::{App, Mode};
-use crate::play::animation::Animation;
-use crate::play::flow::{Effect, Flow};
-use crate::screens::game::{self, GameView};
-use crate::sound::{self, Cue, Haptic};
-use crate::{AppWindow, GameAdapter};
-use dama_core::GameRecord;
-use slint::{ComponentHandle, TimerMode};
+use super::{last_result, App, Unfinished};
+use crate::opponent::Opponent;
+use crate::play::flow::Flow;
+use crate::screens::game::{self, Save};
+use crate::screens::Msg;
+use crate::sound::{Cue, Haptic};
+use crate::store::NewGame;
+use dama_core::{Color, GameRecord};
+use slint::TimerMode;
 use std::time::Duration;
 
 impl App {
-    /// A message of the game screen.
-    pub(super) fn game(&mut self, m: game::Msg) {
-        use game::Msg;
-        match m {
-            Msg::Tapped(i, offset, cell) => self.tap_near(i, offset, cell),
-            Msg::Undo => self.undo(),
-            Msg::Redo => self.redo(),
-            Msg::Hint => self.play(Flow::ask_hint),
-            Msg::OfferDraw => self.play(Flow::offer_draw),
-            Msg::AcceptDraw => self.play(Flow::accept_draw),
-            Msg::Resign => self.resign(),
-            Msg::Share => self.share_game(),
-            Msg::NewGame => self.new_game(),
-            Msg::Leave => self.leave(),
-            Msg::AnswerReady => self.take_answers(),
-        }
+    /// Starts a game of these choices (kept as Home's).
+    pub fn start_game(&mut self, new_game: NewGame) {
+        self.settings.new_game = new_game.clone();
+        self.saver.settings(&self.settings);
+        let human = new_game.human();
+        self.begin(GameRecord::new(new_game.rules()), new_game.opponent, human);
     }
 
-    /// Carries out what the flow decided, then redraws.
-    pub(super) fn apply(&mut self, effects: Vec<Effect>) {
-        for e in effects {
-            match e {
-                Effect::Animate { before, mv } => {
-                    let speed = self.settings.anim_speed;
-                    let per_jump = Duration::from_millis(match speed {
-                        0 => 0,
-                        1 => 120,
-                        2 => 260,
-                        _ => 480,
-                    });
-                    self.sound(&sound::move_cues(&mv, per_jump));
-                    if speed == 0 {
-                        self.feel(sound::move_haptic(&mv));
-                        self.play(|f| f.arrived());
-                        continue;
-                    }
-                    self.landing = Some(sound::move_haptic(&mv));
-                    self.animation = Some(Animation::new(*before, &mv, per_jump));
-                    let me = self.me.clone();
-                    self.timer
-                        .start(TimerMode::Repeated, Duration::from_millis(16), move || {
-                            if let Some(app) = me.upgrade() {
-                                app.borrow_mut().tick();
-                            }
-                        });
-                }
-                Effect::StopAnimation => {
-                    self.animation = None;
-                    self.landing = None;
-                    self.timer.stop();
-                }
-                Effect::Sound(cue) => {
-                    // After the move under way lands; an ending a moment later still, so
-                    // the last piece is heard first.
-                    let landing = self
-                        .animation
-                        .as_ref()
-                        .map_or(Duration::ZERO, |a| a.length().saturating_sub(a.elapsed()));
-                    let pause = match cue {
-                        Cue::Illegal => Duration::ZERO,
-                        _ => Duration::from_millis(200),
-                    };
-                    self.sound(&[(landing + pause, cue)]);
-                }
-                Effect::Search(job) => {
-                    if let Mode::Game(flow) = &self.mode {
-                        self.ai.start(job, flow.game());
-                    }
-                }
-                Effect::StopSearch => self.ai.stop(),
-                Effect::Save => self.save_game(),
-                Effect::ShowResultCard => {
-                    if let Some(ui) = self.ui.upgrade() {
-                        ui.global::<GameAdapter>().set_over_dismissed(false);
-                    }
-                }
-            }
-        }
-        self.refresh();
+    /// Starts playing a record (a new game, a saved one, or a position for tests) against
+    /// `opponent`.
+    pub fn begin(&mut self, record: GameRecord, opponent: Opponent, human: Color) {
+        self.run(|s, ui, cx| s.game.begin(ui, record, opponent, human, cx));
     }
 
-    /// A tap on the board point at `index` of the spots.
-    /// A tap on the point at `index`, `offset` logical px from its centre, on a board whose
-    /// cells are `cell` px: the point meant is the nearest useful one within half the 48-dp
-    /// touch target (or the cell, if that is larger).
-    pub fn tap_near(&mut self, index: usize, offset: (f32, f32), cell: f32) {
-        let Some(flow) = self.flow() else { return };
-        // Read on the board as drawn (`window::board`).
-        let aimed = self
-            .models
-            .board
-            .aim(index, offset, cell, Some(flow.selection()));
-        if let Some(aimed) = aimed {
-            self.play(|f| f.tap(aimed));
-        }
-    }
-
-    pub(super) fn tick(&mut self) {
-        let done = match &self.animation {
-            Some(a) => a.elapsed() >= a.length(),
-            None => true,
+    /// Continues the unfinished game: the session that loaded it plays on (no replay, no
+    /// save: the file holds it already).
+    pub fn resume(&mut self) {
+        let Some(u) = &self.unfinished else {
+            return;
         };
-        if done {
-            self.timer.stop();
-            self.animation = None;
-            if let Some(h) = self.landing.take() {
-                self.feel(h);
-            }
-            self.play(|f| f.arrived());
-        } else if let Some(ui) = self.ui.upgrade() {
-            // A frame of the move: only the pieces change.
-            if let Some(v) = self.view(&ui) {
-                v.pieces();
-            }
+        let human = if u.saved.human_black {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let (game, opponent) = (u.game.clone(), u.saved.opponent);
+        let started = Flow::resumed(game, opponent, human, crate::play::seed());
+        self.run(|s, ui, cx| s.game.start(ui, started, cx));
+    }
+
+    /// Keeps what the game screen saved: the unfinished game, or the finished game in the
+    /// history (and Home's line about the last one).
+    pub(super) fn save_game(&mut self, save: Save) {
+        if self.history.settle(save.id, save.finished) {
+            self.last = save.last.or_else(|| last_result(&self.history));
+            self.saver.history(&self.history.games);
         }
+        let unfinished = save
+            .unfinished
+            .map(|(saved, game)| Unfinished { saved, game });
+        self.saver
+            .game(unfinished.as_ref().map(|u| u.saved.clone()));
+        self.unfinished = unfinished;
+    }
+
+    /// Starts the animation's frame timer: every 16 ms a tick to the game screen.
+    pub(super) fn start_timer(&mut self) {
+        let me = self.me.clone();
+        self.timer
+            .start(TimerMode::Repeated, Duration::from_millis(16), move || {
+                if let Some(app) = me.upgrade() {
+                    app.borrow_mut().update(Msg::Game(game::Msg::Tick));
+                }
+            });
     }
 
     /// Plays sounds, when the player has them on.
@@ -144,65 +85,49 @@ impl App {
         }
     }
 
-    /// The worker's answers, back on the UI thread.
+    /// The worker's answers, back on the UI thread, each to the game screen.
     pub(super) fn take_answers(&mut self) {
         while let Ok((generation, answer)) = self.answers.try_recv() {
             if self.ai.finish(generation) {
-                self.play(|f| f.answer(answer));
+                self.run(|s, ui, cx| s.game.update(ui, game::Msg::Answer(answer), cx));
             }
             // Otherwise a cancelled or outdated search: dropped.
         }
     }
 
-    /// The game screen as it is now (nothing on Home).
-    pub(super) fn view<'a>(&'a self, ui: &'a AppWindow) -> Option<GameView<'a>> {
-        let flow = self.flow()?;
-        let animation = self.animation.as_ref();
-        Some(GameView::new(
-            ui,
-            flow,
-            &self.models,
-            animation,
-            &self.settings,
-        ))
-    }
-
-    /// Pushes the game's state into the window (nothing on Home).
-    pub(super) fn refresh(&self) {
-        if let Some(ui) = self.ui.upgrade() {
-            if let Some(v) = self.view(&ui) {
-                v.all();
-            }
-        }
+    /// A tap on the point at `index`, `offset` logical px from its centre, on a board whose
+    /// cells are `cell` px (tests and platforms; the window sends the same message).
+    pub fn tap_near(&mut self, index: usize, offset: (f32, f32), cell: f32) {
+        self.update(Msg::Game(game::Msg::Tapped(index, offset, cell)));
     }
 
     /// Takes back the last move (against the computer: the computer's reply too).
     pub fn undo(&mut self) {
-        self.play(Flow::undo);
+        self.update(Msg::Game(game::Msg::Undo));
     }
 
     /// Replays what was taken back.
     pub fn redo(&mut self) {
-        self.play(Flow::redo);
+        self.update(Msg::Game(game::Msg::Redo));
     }
 
     /// Another game like the one just played: same game, options, opponent and colours.
     pub fn new_game(&mut self) {
-        let Some(flow) = self.flow() else { return };
-        let (rules, opponent, human) = (*flow.game().rules(), flow.opponent(), flow.human());
-        self.begin(GameRecord::new(rules), opponent, human);
+        self.update(Msg::Game(game::Msg::NewGame));
     }
 
     /// The player to move (against the computer: the human) resigns.
     pub fn resign(&mut self) {
-        self.play(Flow::resign);
+        self.update(Msg::Game(game::Msg::Resign));
     }
 
     /// Opens the share sheet for the game in play (as PDN).
     pub fn share_game(&mut self) {
-        let Some(flow) = self.flow() else { return };
-        let text =
-            crate::share::game_text(flow.game().record(), flow.opponent(), flow.human(), None);
-        self.command(crate::screens::Command::Share(text));
+        self.update(Msg::Game(game::Msg::Share));
+    }
+
+    /// Back to the home screen; a running search is cancelled, the game stays saved.
+    pub fn leave(&mut self) {
+        self.update(Msg::Game(game::Msg::Leave));
     }
 }

@@ -27,6 +27,22 @@ pub enum Job {
     DrawOffer,
 }
 
+/// A job and the position it starts from, ready to hand to the worker.
+pub struct Search {
+    job: Job,
+    root: Result<Root, AiError>,
+}
+
+impl Search {
+    /// `job` from the game's current position (its root built here, once).
+    pub fn of(job: Job, game: &Session) -> Search {
+        Search {
+            job,
+            root: Root::of(game),
+        }
+    }
+}
+
 /// The answer to a [`Job`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -119,8 +135,13 @@ impl AiWorker {
     /// cancelling any running search. Returns the job's generation, which its answer
     /// carries.
     pub fn start(&mut self, job: Job, game: &Session) -> u64 {
+        self.begin(Search::of(job, game))
+    }
+
+    /// Starts a search made ready by [`Search::of`] (the game screen makes it; the app, which
+    /// owns the worker, starts it), cancelling any running search. Returns its generation.
+    pub fn begin(&mut self, Search { job, root }: Search) -> u64 {
         self.stop();
-        let root = Root::of(game);
         let generation = self.generation;
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());

@@ -14,3 +14,12 @@ pub mod lesson;
 pub mod puzzle;
 pub mod selection;
 pub mod summary;
+
+/// A number from the clock: a game's seed (the computer varies from game to game) and a
+/// pasted game's history id.
+pub fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}

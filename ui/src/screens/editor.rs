@@ -1,9 +1,10 @@
 //! The position editor's screen: the position being set up (`play::editing`) into the
 //! window, and the palette's choice read back.
 
-use super::{send, send_with, Command, Msg as M, Sender};
+use super::{send, send_with, Command, Ctx, Msg as M, Sender};
 use crate::play::editing::{Brush, CodeStatus, Editor, Problem};
 use crate::window::board::{self, BoardView, Seat, Shown};
+use crate::{AppWindow, Screen};
 use dama_core::position::Role;
 use dama_core::{Color, Piece};
 
@@ -116,19 +117,32 @@ pub(crate) struct EditorScreen {
 
 impl EditorScreen {
     /// Opens the editor for these rules, at their start position.
-    pub(crate) fn open(&mut self, ui: &crate::AppWindow, rules: dama_core::Rules) {
+    fn open(&mut self, ui: &AppWindow, rules: dama_core::Rules) {
         self.editor = Some(Editor::new(rules));
         self.show(ui);
     }
 
-    /// What `msg` changes, shown, or what the app must do (`Show` is the app's: it knows
-    /// Home's choices).
-    pub(crate) fn update(&mut self, ui: &crate::AppWindow, msg: Msg) -> Option<Command> {
-        let e = self.editor.as_mut()?;
+    /// What `msg` changes, shown, or what the app must do (`Show` opens the editor for
+    /// Home's game and options, from its start position).
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
+        if let Msg::Show = msg {
+            self.open(ui, cx.settings.new_game.rules());
+            return vec![Command::Navigate(Screen::Editor)];
+        }
+        let Some(e) = self.editor.as_mut() else {
+            return Vec::new();
+        };
         match msg {
-            Msg::Play => return e.position().ok().map(Command::PlayPosition),
-            Msg::CopyCode => return Some(Command::CopyCode(e.code())),
-            Msg::PasteCode => return Some(Command::PasteCode),
+            Msg::Play => {
+                return e
+                    .position()
+                    .ok()
+                    .map(Command::PlayPosition)
+                    .into_iter()
+                    .collect()
+            }
+            Msg::CopyCode => return vec![Command::CopyCode(e.code())],
+            Msg::PasteCode => return vec![Command::PasteCode],
             _ => {}
         }
         // What a copy or paste did is said until the next change.
@@ -142,13 +156,13 @@ impl EditorScreen {
             Msg::Reset => e.reset(),
         }
         self.show(ui);
-        None
+        Vec::new()
     }
 
     /// What the clipboard did for a copy or paste (`Ok(text)` the pasted code), shown.
     pub(crate) fn clipboard_answered(
         &mut self,
-        ui: &crate::AppWindow,
+        ui: &AppWindow,
         answer: Result<Option<String>, CodeStatus>,
     ) {
         if let Some(e) = &mut self.editor {
@@ -165,7 +179,7 @@ impl EditorScreen {
         self.show(ui);
     }
 
-    fn show(&self, ui: &crate::AppWindow) {
+    fn show(&self, ui: &AppWindow) {
         if let Some(e) = &self.editor {
             show(ui, e, &self.board);
         }
@@ -173,7 +187,7 @@ impl EditorScreen {
 }
 
 /// Wires the editor's callbacks: each sends its message.
-pub(crate) fn connect(ui: &crate::AppWindow, tx: &Sender) {
+pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     use slint::ComponentHandle;
     let e = ui.global::<crate::EditorAdapter>();
     let m = |msg| M::Editor(msg);

@@ -1,7 +1,10 @@
 //! The game screen drawn from the flow: the board, its points, the pieces, the routes and
 //! the status, each pushed into the window only when the app asks for it (an animation
 //! frame asks for the pieces alone). The orientation and the position shown are worked out
-//! once per view.
+//! once per view. The screen's state and its `update` are in `game/screen.rs`.
+
+mod screen;
+pub(crate) use screen::{GameScreen, Save};
 
 use super::{send, Msg as M, Sender};
 use crate::board::coords;
@@ -215,8 +218,15 @@ pub(crate) enum Msg {
     NewGame,
     /// Back to Home.
     Leave,
-    /// The computer answered (sent by its worker through the event loop).
+    /// The computer answered (sent by its worker through the event loop; the app, which
+    /// owns the worker, takes the answers).
     AnswerReady,
+    /// The answer of the search the game asked for (sent by the app).
+    Answer(crate::play::ai_worker::Answer),
+    /// A frame of the animation is due (the app's timer).
+    Tick,
+    /// Draw again (the settings changed).
+    Redraw,
 }
 
 /// Wires the game screen's callbacks (and the AI worker's wake-up): each sends its message.

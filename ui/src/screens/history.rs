@@ -2,11 +2,14 @@
 //! is read only the first time it is listed), a page at a time, the statistics derived from
 //! them, and why a pasted text was not taken as a game.
 
-use super::{send, send_with, Msg as M, Sender};
+use super::{send, send_with, Command, Ctx, Msg as M, Sender};
+use crate::opponent::Opponent;
 use crate::play::summary::{self, Summary};
-use crate::store::History;
+use crate::share::NotAGame;
+use crate::store::{FinishedGame, History};
 use crate::window::game_kind;
-use crate::{AppWindow, HistoryAdapter, HistoryRowVm, TallyVm};
+use crate::{AppWindow, HistoryAdapter, HistoryRowVm, Screen, TallyVm};
+use dama_core::Color;
 use slint::{ComponentHandle, ModelRc, VecModel};
 
 /// What the player does on History and Statistics.
@@ -21,6 +24,10 @@ pub(crate) enum Msg {
     Open(i32),
     /// *Paste a game*.
     Paste,
+    /// The clipboard's text for *Paste a game*, or why there is none (sent by the app).
+    Pasted(Result<String, NotAGame>),
+    /// The pasted game of this id joined the history (sent by the app).
+    Imported(u64),
 }
 
 /// The list's state: the summaries read so far and how many rows are shown.
@@ -39,18 +46,88 @@ impl HistoryScreen {
         }
     }
 
+    /// What `msg` changes, shown; the screen to show, the review to open, the game to
+    /// play or keep.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
+        match msg {
+            Msg::Show => self.show(ui, cx),
+            Msg::ShowMore => {
+                self.more();
+                self.list(ui, cx.history);
+                Vec::new()
+            }
+            Msg::ShowStatistics => {
+                let mut out = self.show(ui, cx);
+                out.push(Command::Navigate(Screen::Statistics));
+                out
+            }
+            Msg::Open(row) => {
+                let id = self.id_of_row(row.max(0) as usize);
+                id.map(Command::OpenReview).into_iter().collect()
+            }
+            Msg::Paste => vec![Command::PasteGame],
+            Msg::Pasted(text) => self.pasted(ui, text, cx),
+            Msg::Imported(id) => {
+                self.list(ui, cx.history);
+                vec![Command::Navigate(Screen::History), Command::OpenReview(id)]
+            }
+        }
+    }
+
+    /// The list from its first page, no paste problem said.
+    fn show(&mut self, ui: &AppWindow, cx: &Ctx) -> Vec<Command> {
+        self.first_page();
+        show_paste_problem(ui, None, cx.settings.new_game.game);
+        self.list(ui, cx.history);
+        vec![Command::Navigate(Screen::History)]
+    }
+
+    /// The game on the clipboard: a finished game joins the history (as imported) and opens
+    /// in review; one still in play goes on as a two-player game. What is not a game is
+    /// explained on the screen.
+    fn pasted(&mut self, ui: &AppWindow, text: Result<String, NotAGame>, cx: &Ctx) -> Vec<Command> {
+        // Moves without tags are a game of the game chosen on Home, with its options.
+        let rules = cx.settings.new_game.rules();
+        let read = text.and_then(|t| crate::share::read_game(&t, &rules));
+        show_paste_problem(ui, read.as_ref().err(), rules.game());
+        let Ok(record) = read else {
+            return Vec::new();
+        };
+        let Some(outcome) = record.outcome() else {
+            let record = Box::new(record);
+            return vec![Command::Begin(record, Opponent::TwoPlayers, Color::White)];
+        };
+        // The same game pasted again opens the entry it already has.
+        if let Some(id) = crate::share::known_entry(cx.history, &record) {
+            self.list(ui, cx.history);
+            return vec![Command::Navigate(Screen::History), Command::OpenReview(id)];
+        }
+        vec![Command::Import(Box::new(FinishedGame {
+            record: record.to_json(),
+            opponent: Opponent::TwoPlayers,
+            human_black: false,
+            ended: std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs()),
+            id: crate::play::seed(),
+            ending: Some(crate::store::Ending::new(&record, outcome)),
+            analysis: None,
+            imported: true,
+        }))]
+    }
+
     /// The list starts again at its first page.
-    pub(crate) fn first_page(&mut self) {
+    fn first_page(&mut self) {
         self.shown = HISTORY_PAGE;
     }
 
     /// One more page of older games.
-    pub(crate) fn more(&mut self) {
+    fn more(&mut self) {
         self.shown += HISTORY_PAGE;
     }
 
     /// The history listed into the window (summaries kept from before are not read again).
-    pub(crate) fn list(&mut self, ui: &AppWindow, history: &History) {
+    fn list(&mut self, ui: &AppWindow, history: &History) {
         self.read(history);
         show_history(ui, &self.summaries, history.damaged, self.shown);
     }
@@ -72,7 +149,7 @@ impl HistoryScreen {
     }
 
     /// The history entry id of row `row` of the list (newest first).
-    pub(crate) fn id_of_row(&self, row: usize) -> Option<u64> {
+    fn id_of_row(&self, row: usize) -> Option<u64> {
         self.summaries.iter().rev().nth(row).map(|&(id, _, _)| id)
     }
 }
@@ -92,12 +169,7 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
 pub(crate) const HISTORY_PAGE: usize = 20;
 
 /// Why the pasted text was not taken as a game (none: it was), on the History screen.
-pub(crate) fn show_paste_problem(
-    ui: &AppWindow,
-    problem: Option<&crate::share::NotAGame>,
-    game: dama_core::GameId,
-) {
-    use crate::share::NotAGame;
+fn show_paste_problem(ui: &AppWindow, problem: Option<&NotAGame>, game: dama_core::GameId) {
     use crate::PasteProblem as P;
     let h = ui.global::<HistoryAdapter>();
     let (code, number, detail) = match problem {

@@ -1,7 +1,7 @@
 //! Home's presenter: the next game's choices (game, opponent, colour, rule options) and the
 //! unfinished game's card pushed into `HomeAdapter`; the player's choices as messages.
 
-use super::{send, send_with, Command, Msg as M, Sender};
+use super::{send, send_with, Command, Ctx, LastGame, Msg as M, Sender};
 use crate::board::art::{Art, Board, PieceArt};
 use crate::board::coords::{segments, Segment};
 use crate::opponent::Opponent;
@@ -14,10 +14,6 @@ use dama_core::rules::{options_of, RuleOption};
 use dama_core::{BoardKind, Geometry};
 use dama_core::{GameId, Rules, Session};
 use slint::{ComponentHandle, ModelRc, VecModel};
-
-/// What Home says of the last finished game: the game, its result, and the side the human
-/// played against the computer (`None` for two players).
-pub(crate) type LastGame = (GameId, dama_core::Outcome, Option<dama_core::Color>);
 
 /// The options Home offers for `game`: the table's stored options, in its order.
 pub(crate) fn home_options(game: GameId) -> impl Iterator<Item = &'static RuleOption> {
@@ -90,8 +86,26 @@ pub(crate) enum Msg {
     ChooseOption(i32, i32),
 }
 
+/// Home: its choices are the app's settings (`Ctx`), changed by a `Command`.
+pub(crate) struct HomeScreen;
+
+impl HomeScreen {
+    /// What `msg` changes of Home's choices, shown and kept; or the game to start.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
+        let mut settings = cx.settings.clone();
+        match choose(&mut settings.new_game, msg) {
+            Err(command) => vec![command],
+            Ok(true) => {
+                show(ui, &settings.new_game);
+                vec![Command::ChangeSettings(Box::new(settings))]
+            }
+            Ok(false) => Vec::new(),
+        }
+    }
+}
+
 /// Home's choices changed by `msg` (true when they did), or what the app must do.
-pub(crate) fn update(new_game: &mut NewGame, msg: Msg) -> Result<bool, Command> {
+fn choose(new_game: &mut NewGame, msg: Msg) -> Result<bool, Command> {
     match msg {
         Msg::StartGame => return Err(Command::StartChosenGame),
         Msg::Resume => return Err(Command::Resume),
@@ -199,33 +213,33 @@ mod tests {
     fn homes_choices_are_kept() {
         let mut n = NewGame::default();
         assert!(matches!(
-            update(&mut n, Msg::StartGame),
+            choose(&mut n, Msg::StartGame),
             Err(Command::StartChosenGame)
         ));
-        assert!(matches!(update(&mut n, Msg::Resume), Err(Command::Resume)));
+        assert!(matches!(choose(&mut n, Msg::Resume), Err(Command::Resume)));
         assert!(matches!(
-            update(&mut n, Msg::ChooseGame(crate::GameKind::Zamma)),
+            choose(&mut n, Msg::ChooseGame(crate::GameKind::Zamma)),
             Ok(true)
         ));
         assert_eq!(n.game, GameId::Zamma);
-        assert!(matches!(update(&mut n, Msg::ChooseOpponent(0)), Ok(true)));
+        assert!(matches!(choose(&mut n, Msg::ChooseOpponent(0)), Ok(true)));
         assert_eq!(n.opponent, Opponent::TwoPlayers);
-        update(&mut n, Msg::ChooseOpponent(99)).ok();
+        choose(&mut n, Msg::ChooseOpponent(99)).ok();
         assert_eq!(n.opponent, Opponent::Computer(8));
-        update(&mut n, Msg::ChoosePlayBlack(true)).ok();
+        choose(&mut n, Msg::ChoosePlayBlack(true)).ok();
         assert_eq!(n.human(), dama_core::Color::Black);
         let before = n.rules();
         let rows = home_options(GameId::Zamma).count() as i32;
         assert!(rows > 0);
-        assert!(matches!(update(&mut n, Msg::ChooseOption(0, 1)), Ok(true)));
+        assert!(matches!(choose(&mut n, Msg::ChooseOption(0, 1)), Ok(true)));
         assert_ne!(n.rules(), before, "the first option changed");
         let zamma = n.rules();
         assert!(matches!(
-            update(&mut n, Msg::ChooseOption(rows, 0)),
+            choose(&mut n, Msg::ChooseOption(rows, 0)),
             Ok(false)
         ));
-        update(&mut n, Msg::ChooseGame(crate::GameKind::Turkish)).ok();
-        update(&mut n, Msg::ChooseGame(crate::GameKind::Zamma)).ok();
+        choose(&mut n, Msg::ChooseGame(crate::GameKind::Turkish)).ok();
+        choose(&mut n, Msg::ChooseGame(crate::GameKind::Zamma)).ok();
         assert_eq!(
             n.rules(),
             zamma,

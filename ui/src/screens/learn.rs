@@ -2,11 +2,11 @@
 //! screen opens), the lessons done, and one lesson taken on the board (`play::lesson`). The
 //! lessons' texts are data in six languages; the screen shows them in the app's language.
 
-use super::{send, send_with, Command, Msg as M, Sender};
+use super::{send, send_with, Command, Ctx, Msg as M, Sender};
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
 use crate::window::board::{self, BoardView, Play, Seat, Shown};
-use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm};
+use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm, Screen};
 use dama_core::lesson::Course;
 use slint::{ComponentHandle, ModelRc, VecModel};
 
@@ -54,16 +54,6 @@ impl LearnScreen {
         }
     }
 
-    /// Whether the progress was read.
-    pub(crate) fn loaded(&self) -> bool {
-        self.progress.is_some()
-    }
-
-    /// The progress read from the store (the first time the screen opens).
-    pub(crate) fn load(&mut self, progress: LessonProgress) {
-        self.progress = Some(progress);
-    }
-
     fn courses(&mut self) -> &[Course] {
         // The courses are checked by the core's tests; one that does not read shows no
         // lessons.
@@ -85,11 +75,17 @@ impl LearnScreen {
         self.taking = lesson.and_then(Taking::new).map(|t| (i, t));
     }
 
-    /// Handles a message (`lang`: the app's language code); returns the save it needs.
-    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, lang: &str) -> Option<Command> {
+    /// Handles a message; returns the screen to show and the save it needs.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
         let mut finished = None;
+        let mut out = Vec::new();
         match msg {
             Msg::Show(game) => {
+                // The progress is read the first time the screen opens, not at start-up.
+                if self.progress.is_none() {
+                    self.progress = Some(cx.store.load_lessons());
+                }
+                out.push(Command::Navigate(Screen::Learn));
                 self.course = usize::from(game != GameKind::Turkish);
                 self.taking = None;
             }
@@ -139,8 +135,12 @@ impl LearnScreen {
         }
         let progress = self.progress.get_or_insert_with(LessonProgress::default);
         let changed = finished.is_some_and(|id| progress.finish(&id));
+        let lang = crate::languages::at(cx.settings.language).code;
         self.show(ui, lang);
-        changed.then(|| Command::SaveLessons(progress_clone(&self.progress)))
+        if changed {
+            out.push(Command::SaveLessons(progress_clone(&self.progress)));
+        }
+        out
     }
 
     /// Everything into the window.

@@ -3,12 +3,12 @@
 //! the daily puzzle, and the play of one puzzle (`play::puzzle`) on the board. Each first
 //! attempt moves the player's rating and the puzzle's (Glicko-2); the progress is saved.
 
-use super::{send, send_with, Command, Msg as M, Sender};
+use super::{send, send_with, Command, Ctx, Msg as M, Sender};
 use crate::play::puzzle::{Solving, State, Step};
 use crate::store::PuzzleProgress;
 use crate::window::board::{self, BoardView, Play, Seat, Shown};
 use crate::window::{game_id, game_kind};
-use crate::{AppWindow, GameKind, PuzzleAdapter, PuzzleState};
+use crate::{AppWindow, GameKind, PuzzleAdapter, PuzzleState, Screen};
 use dama_core::puzzle::{self, Entry};
 use dama_core::{Color, GameId, Point, Rules};
 use slint::ComponentHandle;
@@ -72,16 +72,6 @@ impl PuzzleScreen {
             hint: None,
             board: BoardView::new(),
         }
-    }
-
-    /// Whether the progress was read.
-    pub(crate) fn loaded(&self) -> bool {
-        self.progress.is_some()
-    }
-
-    /// The progress read from the store (the first time the screen opens).
-    pub(crate) fn load(&mut self, progress: PuzzleProgress) {
-        self.progress = Some(progress);
     }
 
     fn bank(&mut self) -> &[Entry] {
@@ -160,11 +150,17 @@ impl PuzzleScreen {
         rated || daily_now
     }
 
-    /// Handles a message; returns the save it needs.
-    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg) -> Option<Command> {
+    /// Handles a message; returns the screen to show and the save it needs.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
         let mut changed = false;
+        let mut out = Vec::new();
         match msg {
             Msg::Show => {
+                // The progress is read the first time the screen opens, not at start-up.
+                if self.progress.is_none() {
+                    self.progress = Some(cx.store.load_puzzles());
+                }
+                out.push(Command::Navigate(Screen::Puzzles));
                 if self.solving.is_none() {
                     self.next();
                 }
@@ -217,7 +213,10 @@ impl PuzzleScreen {
             }
         }
         self.show(ui);
-        changed.then(|| Command::SavePuzzles(Box::new(self.progress().clone())))
+        if changed {
+            out.push(Command::SavePuzzles(Box::new(self.progress().clone())));
+        }
+        out
     }
 
     /// The puzzle on the board: its id and its line, each move as the labels of its route

@@ -1,7 +1,10 @@
 //! The review: one finished game stepped through move by move with the engine's review, which
 //! runs on its own thread (`play::analysis_job`) and is kept with the game once made.
 
-use super::{send, send_with, Command, Msg as M, Sender};
+mod screen;
+pub(crate) use screen::ReviewScreen;
+
+use super::{send, send_with, Msg as M, Sender};
 use crate::play::analysis_job::AnalysisJob;
 use crate::play::summary::{self, Summary};
 use crate::store::FinishedGame;
@@ -319,91 +322,8 @@ pub(crate) enum Msg {
     Share,
     /// The review thread has reports.
     Ready,
-}
-
-/// The review screen's state: the game under review, and the engine's budget a position.
-pub(crate) struct ReviewScreen {
-    /// The game under review.
-    pub(crate) review: Option<Review>,
-    nodes: u64,
-}
-
-impl ReviewScreen {
-    /// No game under review yet.
-    pub(crate) fn new() -> ReviewScreen {
-        ReviewScreen {
-            review: None,
-            nodes: analysis::DEFAULT_NODES,
-        }
-    }
-
-    /// Sets the review's search per position (tests use a small one).
-    pub(crate) fn set_nodes(&mut self, nodes: u64) {
-        self.nodes = nodes.max(1);
-    }
-
-    /// Opens the review of a finished game (the one before is cancelled); its review
-    /// starts unless it was made before. `false` if its record does not read.
-    pub(crate) fn open(&mut self, ui: &AppWindow, g: &FinishedGame) -> bool {
-        if let Some(r) = &mut self.review {
-            r.cancel();
-        }
-        self.review = Review::open(g);
-        if self.review.is_none() {
-            return false;
-        }
-        self.analyse(ui);
-        true
-    }
-
-    /// Starts the engine's review of the game under review (off the UI thread).
-    fn analyse(&mut self, ui: &AppWindow) {
-        let wake = ui.as_weak();
-        if let Some(r) = &mut self.review {
-            r.analyse(self.nodes, move || {
-                let _ = wake
-                    .upgrade_in_event_loop(|ui| ui.global::<crate::Wakeup>().invoke_review_ready());
-            });
-        }
-    }
-
-    /// What `msg` changes, shown; a finished review is returned to be kept with its game
-    /// (its id), a shared text to be shown in the share sheet.
-    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg) -> Option<Command> {
-        let mut command = None;
-        match msg {
-            Msg::Analyse => self.analyse(ui),
-            Msg::Share => {
-                return self
-                    .review
-                    .as_ref()
-                    .map(|r| Command::Share(r.shared_text()))
-            }
-            msg => {
-                let r = self.review.as_mut()?;
-                match msg {
-                    Msg::GoTo(ply) => r.go_to(ply),
-                    Msg::Step(by) => r.step(by),
-                    Msg::GraphTapped(f) => r.graph_tapped(f),
-                    Msg::ToggleBest => r.toggle_best(),
-                    Msg::Cancel => r.cancel(),
-                    Msg::Ready => {
-                        command = r.take_reports().map(|a| Command::KeepAnalysis(r.id, a))
-                    }
-                    Msg::Analyse | Msg::Share => {}
-                }
-            }
-        }
-        self.show(ui);
-        command
-    }
-
-    /// The review as it is now, into the window.
-    pub(crate) fn show(&self, ui: &AppWindow) {
-        if let Some(r) = &self.review {
-            r.show(ui);
-        }
-    }
+    /// Open the review of the history entry of this id (sent by the app).
+    Open(u64),
 }
 
 /// Wires the review's callbacks (and the review thread's wake-up): each sends its message.

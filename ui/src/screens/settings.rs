@@ -1,7 +1,7 @@
 //! The settings screen's presenter: the settings pushed into `SettingsAdapter` (and the
 //! theme and language into the window); the player's changes as messages.
 
-use super::{send_with, Msg as M, Sender};
+use super::{send_with, Command, Ctx, Msg as M, Sender};
 use crate::languages;
 use crate::store::Settings;
 use crate::window::{animation_speed, speed_index};
@@ -62,8 +62,21 @@ pub(crate) enum Msg {
     Language(i32),
 }
 
+/// The settings screen: what it shows is the app's settings (`Ctx`), changed by a `Command`.
+pub(crate) struct SettingsScreen;
+
+impl SettingsScreen {
+    /// The settings as `msg` changes them, shown and kept.
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
+        let mut settings = cx.settings.clone();
+        change(&mut settings, msg);
+        show(ui, &settings);
+        vec![Command::ChangeSettings(Box::new(settings))]
+    }
+}
+
 /// The settings changed by `msg`.
-pub(crate) fn update(s: &mut Settings, msg: Msg) {
+fn change(s: &mut Settings, msg: Msg) {
     let style = |i: i32| i.clamp(0, STYLES as i32 - 1) as u8;
     match msg {
         Msg::Dark(dark) => s.dark = dark,
@@ -102,13 +115,13 @@ mod tests {
     fn each_message_changes_its_setting() {
         let mut s = Settings::default();
         let before = s.clone();
-        update(&mut s, Msg::BoardStyle(7));
+        change(&mut s, Msg::BoardStyle(7));
         assert_eq!(s.board_style, STYLES - 1);
-        update(&mut s, Msg::PieceStyle(-3));
+        change(&mut s, Msg::PieceStyle(-3));
         assert_eq!(s.piece_style, 0);
-        update(&mut s, Msg::Dark(!before.dark));
-        update(&mut s, Msg::Sound(!before.sound));
-        update(&mut s, Msg::AnimSpeed(crate::AnimationSpeed::Off));
+        change(&mut s, Msg::Dark(!before.dark));
+        change(&mut s, Msg::Sound(!before.sound));
+        change(&mut s, Msg::AnimSpeed(crate::AnimationSpeed::Off));
         assert_eq!(s.dark, !before.dark);
         assert_eq!(s.sound, !before.sound);
         assert_eq!(s.anim_speed, 0);

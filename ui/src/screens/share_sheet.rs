@@ -1,7 +1,7 @@
 //! The share sheet: a game's text shown, copied to the clipboard or handed to the
 //! platform's share sheet. It owns the platform's clipboard, which pasting reads too.
 
-use super::{send, Msg as M, Sender};
+use super::{send, Command, Ctx, Msg as M, Sender};
 use crate::share::{NotAGame, Sharing};
 use crate::{AppWindow, ShareAdapter, ShareStatus};
 use slint::ComponentHandle;
@@ -47,7 +47,7 @@ impl ShareSheet {
     }
 
     /// What `msg` does, shown.
-    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg) {
+    pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, _cx: &Ctx) -> Vec<Command> {
         let a = ui.global::<ShareAdapter>();
         match msg {
             Msg::Close => a.set_open(false),
@@ -57,7 +57,7 @@ impl ShareSheet {
             }),
             Msg::Send => {
                 let Some(sheet) = &self.sharing.sheet else {
-                    return;
+                    return Vec::new();
                 };
                 a.set_status(if sheet.share("Dama & Zamma", &self.shared) {
                     ShareStatus::Sent
@@ -66,6 +66,7 @@ impl ShareSheet {
                 });
             }
         }
+        Vec::new()
     }
 
     /// Puts `text` on the clipboard; `false` if there is none.
