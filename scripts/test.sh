@@ -81,3 +81,6 @@ python3 scripts/android/check_listing.py
 
 step "ARM64 under qemu, Android/iOS type checks of the core and FFI, the iOS app"
 bash scripts/arm64.sh
+
+step "iOS: the app linked for aarch64-apple-ios against the SDK stubs, read back"
+bash scripts/ios.sh
