@@ -31,20 +31,14 @@ pub fn show(ui: &crate::AppWindow, e: &Editor, view: &BoardView) {
         let (color, role) = e.cell(points.iter().position(|&q| q == p)?)?;
         Some(Piece { color, role })
     };
-    view.show(&Shown {
-        geometry: g,
-        flipped: board::flipped(Seat::Shared {
+    view.show(&Shown::still(
+        g,
+        board::flipped(Seat::Shared {
             turns: false,
             to_move: e.side(),
         }),
-        piece: &piece,
-        play: None,
-        animation: None,
-        last: None,
-        hint: None,
-        crosses: false,
-        huffed: None,
-    });
+        &piece,
+    ));
     a.set_board(view.vm());
     a.set_white_to_move(e.side() == Color::White);
     a.set_brush(match e.brush() {

@@ -257,17 +257,13 @@ impl PuzzleScreen {
         let pos = s.game().position();
         let last = s.last_path();
         let piece = |p| pos.piece_at(p);
+        // The player's side at the bottom: the side to find the moves.
+        let flipped = board::flipped(Seat::Player(s.puzzle().start.side_to_move()));
         self.board.show(&Shown {
-            geometry: pos.geometry(),
-            // The player's side at the bottom: the side to find the moves.
-            flipped: board::flipped(Seat::Player(s.puzzle().start.side_to_move())),
-            piece: &piece,
             play: Some(Play::of(s.selection(), s.state() == State::Solving)),
-            animation: None,
             last: last.as_deref(),
             hint: self.hint.as_deref(),
-            crosses: false,
-            huffed: None,
+            ..Shown::still(pos.geometry(), flipped, &piece)
         });
         a.set_board(self.board.vm());
         a.set_white_to_move(s.puzzle().start.side_to_move() == Color::White);

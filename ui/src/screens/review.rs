@@ -159,24 +159,19 @@ impl Review {
         };
         let best = self.best_here(pos);
         let piece = |p| pos.piece_at(p);
+        // The player's side at the bottom, as in the game; White's for two players.
+        let flipped = board::flipped(match self.summary.opponent.level() {
+            Some(_) => Seat::Player(self.human),
+            None => Seat::Shared {
+                turns: false,
+                to_move: pos.side_to_move(),
+            },
+        });
         self.board.show(&Shown {
-            geometry: pos.geometry(),
-            // The player's side at the bottom, as in the game; White's for two players.
-            flipped: board::flipped(match self.summary.opponent.level() {
-                Some(_) => Seat::Player(self.human),
-                None => Seat::Shared {
-                    turns: false,
-                    to_move: pos.side_to_move(),
-                },
-            }),
-            piece: &piece,
-            play: None,
-            animation: None,
             last,
             // The engine's better move, while it is asked for.
             hint: best.as_deref().filter(|_| self.show_best),
-            crosses: false,
-            huffed: None,
+            ..Shown::still(pos.geometry(), flipped, &piece)
         });
         r.set_board(self.board.vm());
         r.set_show_best(self.show_best);

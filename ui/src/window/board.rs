@@ -78,6 +78,28 @@ pub struct Shown<'a> {
     pub huffed: Option<Point>,
 }
 
+impl<'a> Shown<'a> {
+    /// A board showing what `piece` says stands on each point, and nothing else: no turn,
+    /// no move on its way, no marks (the fields to add are set over it).
+    pub fn still(
+        geometry: &'static Geometry,
+        flipped: bool,
+        piece: &'a dyn Fn(Point) -> Option<Piece>,
+    ) -> Shown<'a> {
+        Shown {
+            geometry,
+            flipped,
+            piece,
+            play: None,
+            animation: None,
+            last: None,
+            hint: None,
+            crosses: false,
+            huffed: None,
+        }
+    }
+}
+
 /// The turn on a board that takes moves: the selection's marks and rings.
 pub struct Play<'a> {
     /// The tap state of the side to move.

@@ -6,17 +6,7 @@ use dama_core::{GameId, Position, Rules};
 use slint::Model;
 
 fn still<'a>(pos: &'a Position, piece: &'a dyn Fn(Point) -> Option<Piece>) -> Shown<'a> {
-    Shown {
-        geometry: pos.geometry(),
-        flipped: false,
-        piece,
-        play: None,
-        animation: None,
-        last: None,
-        hint: None,
-        crosses: false,
-        huffed: None,
-    }
+    Shown::still(pos.geometry(), false, piece)
 }
 
 #[test]
