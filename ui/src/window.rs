@@ -79,6 +79,9 @@ pub fn advice(a: flow::Advice) -> Advice {
         flow::Advice::NotYours => Advice::NotYours,
         flow::Advice::CannotMove => Advice::CannotMove,
         flow::Advice::NotThere => Advice::NotThere,
+        flow::Advice::TakeMost => Advice::TakeMost,
+        flow::Advice::Diagonal => Advice::Diagonal,
+        flow::Advice::Backward => Advice::Backward,
     }
 }
 

@@ -39,6 +39,12 @@ pub enum Advice {
     CannotMove,
     /// A selected piece sent where it cannot go.
     NotThere,
+    /// A selected piece sent to the end of a capture smaller than the rules ask (R-T6, R-Z13).
+    TakeMost,
+    /// A Turkish piece sent diagonally (R-T1).
+    Diagonal,
+    /// A man sent backward (R-T3, R-Z5).
+    Backward,
 }
 
 /// What the app must do after a call.

@@ -6,6 +6,7 @@
 use super::ai_worker::{Answer, Job};
 pub use super::effect::{Advice, Effect};
 use crate::opponent::Opponent;
+use crate::play::refusal;
 use crate::play::selection::{Selection, Tap};
 use crate::sound::{self, Cue};
 use dama_core::{Color, GameRecord, LegalMove, Point, Reason, Session};
@@ -184,6 +185,8 @@ impl Flow {
         match self.advice {
             Advice::Huffed => self.huffed(),
             Advice::HuffNext | Advice::HuffChosen => self.selection.chosen_huff(),
+            // One piece must capture: named ("the piece on c3 must capture").
+            Advice::MustCapture => refusal::named(&self.selection, self.advice),
             _ => None,
         }
     }
@@ -228,13 +231,6 @@ impl Flow {
         }
     }
 
-    /// Whether `p` holds a piece of the side not to move.
-    fn opponents_piece(&self, p: Point) -> bool {
-        let pos = self.game.position();
-        pos.piece_at(p)
-            .is_some_and(|pc| pc.color != pos.side_to_move())
-    }
-
     /// A tap on a board point by the player to move.
     pub fn tap(&mut self, p: Point) -> Vec<Effect> {
         if self.moving || self.computer_thinking() || !self.human_to_move() {
@@ -255,47 +251,31 @@ impl Flow {
             Tap::Extended => self.advice = Advice::NextLanding,
             // The removal chosen, changed or taken back: said, with the point it names.
             Tap::HuffChosen(_) | Tap::HuffCancelled => self.advice = self.turn_advice(),
-            tap @ (Tap::Selected(_) | Tap::Cancelled) => {
-                let must = !self.selection.must_capture().is_empty()
-                    && self.selection.selected().is_none();
-                // A selected piece sent where it cannot go: refused, heard and said so
-                // (the opponent's piece tapped is said so instead).
-                self.advice = if tap == Tap::Cancelled && selected != Some(p) {
-                    effects.push(Effect::Sound(Cue::Illegal));
-                    if self.opponents_piece(p) {
-                        Advice::NotYours
-                    } else if must {
-                        Advice::MustCapture
-                    } else {
-                        Advice::NotThere
-                    }
-                } else if must {
-                    Advice::MustCapture
-                } else {
-                    // The pending removal stays said while the player picks a piece.
-                    self.pending_huff().unwrap_or(Advice::None)
-                }
-            }
             // The only liable piece, already removed: said again, not "your opponent's".
             Tap::Ignored if self.selection.chosen_huff() == Some(p) => {
                 self.advice = self.turn_advice();
             }
-            // The player's own piece that may not move (another must capture, or it is
-            // blocked), or a piece that may not be huffed: refused, and said why.
-            Tap::Ignored
-                if self.selection.is_own(p) || !self.selection.huff_choices().is_empty() =>
-            {
-                effects.push(Effect::Sound(Cue::Illegal));
-                self.advice = if !self.selection.huff_choices().is_empty() {
-                    Advice::ChooseHuff
-                } else if !self.selection.must_capture().is_empty() {
-                    Advice::MustCapture
-                } else {
-                    Advice::CannotMove
-                };
+            // A refused tap: heard (unless it only touched the opponent's piece) and said
+            // why, in the words of the rule it breaks.
+            ref tap @ (Tap::Selected(_) | Tap::Cancelled | Tap::Ignored) => {
+                let pos = self.game.position();
+                if let Some((why, heard)) = refusal::refused(&self.selection, pos, selected, tap, p)
+                {
+                    if heard {
+                        effects.push(Effect::Sound(Cue::Illegal));
+                    }
+                    self.advice = why;
+                } else if *tap != Tap::Ignored {
+                    self.advice = if !self.selection.must_capture().is_empty()
+                        && self.selection.selected().is_none()
+                    {
+                        Advice::MustCapture
+                    } else {
+                        // The pending removal stays said while the player picks a piece.
+                        self.pending_huff().unwrap_or(Advice::None)
+                    };
+                }
             }
-            Tap::Ignored if self.opponents_piece(p) => self.advice = Advice::NotYours,
-            Tap::Ignored => {}
         }
         effects
     }

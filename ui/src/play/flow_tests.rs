@@ -298,3 +298,44 @@ fn a_declined_draw_is_said_and_an_accepted_one_ends_the_game() {
         Some(Reason::Agreement)
     );
 }
+
+/// Issue 52 item 4: a refused tap is said in the words of the rule it breaks (the game and
+/// the lessons share the answer, `play::refusal`).
+#[test]
+fn refused_taps_name_the_rule_they_break() {
+    let two = 0;
+    // R-T1, R-T3: no diagonal, no step back.
+    let (mut f, _) = flow("turkish", Some("W:Wd4:Bh8"), two, Color::White);
+    taps(&mut f, &["d4", "e5"]);
+    assert_eq!(f.advice(), Advice::Diagonal);
+    taps(&mut f, &["d4", "d3"]);
+    assert_eq!(f.advice(), Advice::Backward);
+    taps(&mut f, &["d4", "d6"]);
+    assert_eq!(f.advice(), Advice::NotThere, "two squares at once");
+    // R-T6: a plain step while a capture is due; the one piece that must capture named.
+    let (mut f, _) = flow("turkish", Some("W:Wd4:Bd5,h8"), two, Color::White);
+    taps(&mut f, &["d4", "c4"]);
+    assert_eq!(f.advice(), Advice::MustCapture);
+    assert_eq!(f.advice_point(), Some(pt(&f, "d4")));
+    // R-T6: a man, then a king, whose capture takes fewer pieces than another's.
+    let (mut f, _) = flow("turkish", Some("W:Wb2,f2:Bb3,f3,f5,h8"), two, Color::White);
+    taps(&mut f, &["b2"]);
+    assert_eq!(f.advice(), Advice::TakeMost);
+    assert_eq!(f.advice_point(), None, "the longer capture is marked");
+    let (mut f, _) = flow("turkish", Some("W:WKa1,Kh1:Ba3,h4,h6"), two, Color::White);
+    taps(&mut f, &["a1"]);
+    assert_eq!(f.advice(), Advice::TakeMost);
+    // A king sent to the landing of a smaller capture.
+    let (mut f, _) = flow("turkish", Some("W:WKh1:Bh4,h6,d5"), two, Color::White);
+    taps(&mut f, &["h1", "h5"]);
+    assert_ne!(
+        f.advice(),
+        Advice::TakeMost,
+        "h5 is on the longest route: {:?}",
+        f.advice()
+    );
+    // R-Z5: a Zamma man never steps back.
+    let (mut f, _) = flow("zamma", Some("W:We5:Bi9"), two, Color::White);
+    taps(&mut f, &["e5", "e4"]);
+    assert_eq!(f.advice(), Advice::Backward);
+}

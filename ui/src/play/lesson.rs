@@ -3,6 +3,8 @@
 //! accepts, one with its own answer, or another wrong one, taken back with the step's answer),
 //! the scripted reply, and the steps in turn until the lesson is done.
 
+use super::effect::Advice;
+use super::refusal;
 use super::selection::{Selection, Tap};
 use dama_core::lesson::{Lesson, Text};
 use dama_core::{GameRecord, LegalMove, Point, Position, Session};
@@ -32,6 +34,8 @@ pub struct Taking {
     state: State,
     /// The answer to the last wrong move.
     why: Option<Text>,
+    /// The answer to the last refused tap, and the point it names.
+    refusal: Option<(Advice, Option<Point>)>,
 }
 
 fn session(p: &Position) -> Session {
@@ -54,6 +58,7 @@ impl Taking {
             selection,
             state: State::Task,
             why: None,
+            refusal: None,
         })
     }
 
@@ -97,14 +102,26 @@ impl Taking {
         }
     }
 
+    /// The answer to the last refused tap, as the game gives it (a capture due, the rule a
+    /// step breaks), and the point it names; `None` once a tap is accepted.
+    pub fn refusal(&self) -> Option<(Advice, Option<Point>)> {
+        self.refusal
+    }
+
     /// A tap on point `p`.
     pub fn tap(&mut self, p: Point) -> Option<LegalMove> {
         if !matches!(self.state, State::Task | State::Wrong) {
             return None;
         }
-        let Tap::Play(i) = self.selection.tap(p) else {
+        let before = self.selection.selected();
+        let tap = self.selection.tap(p);
+        let Tap::Play(i) = tap else {
+            let pos = self.game.position();
+            self.refusal = refusal::refused(&self.selection, pos, before, &tap, p)
+                .map(|(why, _)| (why, refusal::named(&self.selection, why)));
             return None;
         };
+        self.refusal = None;
         let d = self.game.legal_moves().get(i).cloned()?;
         self.judge(&d);
         Some(d)
@@ -169,6 +186,7 @@ impl Taking {
         }
         self.selection = Selection::new(&self.game);
         self.state = State::Task;
+        self.refusal = None;
     }
 
     /// The step again from its start.
@@ -177,6 +195,7 @@ impl Taking {
         self.selection = Selection::new(&self.game);
         self.state = State::Task;
         self.why = None;
+        self.refusal = None;
     }
 
     /// The point of the piece the last move huffed (removed first, R-Z14), if it did: the
@@ -291,5 +310,28 @@ mod tests {
         assert_eq!(t.state(), State::Finished);
         assert_eq!(t.huffed(), Some(f7));
         assert!(t.say().en.contains("cross marks where it stood"));
+    }
+
+    // Issue 52 item 4: a wrong tap is answered in words, as in a game: a plain step while a
+    // capture is due (R-T6) names the piece that must capture; a man's step back (R-T3).
+    #[test]
+    fn a_refused_tap_is_answered_in_words() {
+        let mut t = Taking::new(lesson(0, "t-capture")).unwrap();
+        assert_eq!(play(&mut t, "d4", "c4"), None);
+        assert_eq!(
+            t.refusal(),
+            Some((Advice::MustCapture, Some(point(&t, "d4"))))
+        );
+        assert_eq!(t.state(), State::Task, "the task stays");
+        play(&mut t, "d4", "d6").unwrap();
+        assert_eq!(t.refusal(), None, "cleared by the move");
+        t.next_step();
+        assert_eq!(play(&mut t, "c4", "c3"), None);
+        assert_eq!(t.refusal(), Some((Advice::Backward, None)));
+        t.restart_step();
+        assert_eq!(t.refusal(), None);
+        let mut t = Taking::new(lesson(0, "t-most")).unwrap();
+        t.tap(point(&t, "b2"));
+        assert_eq!(t.refusal(), Some((Advice::TakeMost, None)));
     }
 }

@@ -12,6 +12,7 @@ pub mod effect;
 pub mod flow;
 pub mod lesson;
 pub mod puzzle;
+pub mod refusal;
 pub mod selection;
 pub mod summary;
 

@@ -24,6 +24,8 @@ pub(crate) enum Msg {
     NextStep,
     /// *Next lesson*.
     NextLesson,
+    /// *Play a game*, at the course's end.
+    ToGame,
     /// *Start the step again*.
     Restart,
     /// Back to the list.
@@ -127,6 +129,10 @@ impl LearnScreen {
                 }
             }
             Msg::ToList => self.taking = None,
+            Msg::ToGame => {
+                self.taking = None;
+                out.push(Command::Navigate(Screen::Home));
+            }
         }
         if let Some((_, t)) = &self.taking {
             if t.state() == State::Finished {
@@ -156,7 +162,6 @@ impl LearnScreen {
                     .iter()
                     .map(|l| LessonRowVm {
                         title: l.title.get(lang).into(),
-                        rules: l.rules.join(" · ").into(),
                         done: done.contains(&l.id),
                     })
                     .collect()
@@ -164,14 +169,15 @@ impl LearnScreen {
             .unwrap_or_default();
         a.set_course(course as i32);
         a.set_done_count(rows.iter().filter(|r| r.done).count() as i32);
+        let count = rows.len();
         a.set_lessons(ModelRc::new(VecModel::from(rows)));
         a.set_in_lesson(self.taking.is_some());
-        let Some((_, t)) = &self.taking else {
+        let Some((at, t)) = &self.taking else {
             return;
         };
         let l = t.lesson();
         a.set_title(l.title.get(lang).into());
-        a.set_rules(l.rules.join(" · ").into());
+        a.set_course_done(t.state() == State::Finished && at + 1 >= count);
         let (step, steps) = t.step();
         a.set_step(step as i32);
         a.set_steps(steps as i32);
@@ -184,6 +190,12 @@ impl LearnScreen {
             State::Finished => LearnState::Finished,
         });
         let pos = t.game().position();
+        let (why, point) = t
+            .refusal()
+            .unwrap_or((crate::play::effect::Advice::None, None));
+        a.set_refusal(crate::window::advice(why));
+        let point = point.map(|p| pos.geometry().label(p).to_string());
+        a.set_refusal_point(point.unwrap_or_default().into());
         let last = t.last_path();
         let piece = |p| pos.piece_at(p);
         self.board.show(&Shown {
@@ -240,6 +252,7 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     a.on_tapped(move |i, dx, dy, cell| t(m(Msg::Tapped(i, dx, dy, cell))));
     a.on_next_step(send(tx, move || m(Msg::NextStep)));
     a.on_next_lesson(send(tx, move || m(Msg::NextLesson)));
+    a.on_to_game(send(tx, move || m(Msg::ToGame)));
     a.on_restart(send(tx, move || m(Msg::Restart)));
     a.on_to_list(send(tx, move || m(Msg::ToList)));
     a.on_reply_due(send(tx, move || m(Msg::ReplyDue)));

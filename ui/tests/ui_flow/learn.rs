@@ -49,6 +49,14 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     assert_eq!(a.get_state(), LearnState::Finished);
     tap(ui, "Next lesson").await;
     assert_eq!(a.get_title(), "Capturing is compulsory");
+    // Issue 52 item 4: a plain step while the capture is due is answered in words, as the
+    // game answers it, naming the piece that must capture (R-T6); no rule-book codes shown.
+    tap(ui, "d4").await;
+    tap(ui, "c4").await;
+    assert_eq!(a.get_refusal(), Advice::MustCapture);
+    assert!(shows(ui, "A capture is due: the piece on d4 must capture."));
+    assert!(!shows(ui, "Step 1 of 2 · R-T6"), "no rule-book code");
+    assert!(shows(ui, "Step 1 of 2"));
     // Back to the list: the first lesson ticked.
     assert!(ui.invoke_go_back());
     assert!(!a.get_in_lesson());
@@ -74,6 +82,32 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     assert_eq!((a.get_course(), a.get_lessons().row_count()), (1, 10));
     tap(ui, "Turkish Dama").await;
     assert_eq!((a.get_course(), a.get_done_count()), (0, 1));
+
+    // The course's last lesson done: the course's end is said, with where to go on.
+    tap(ui, "Draws and the end").await;
+    assert!(!shows(ui, COURSE_DONE));
+    tap(ui, "c1").await;
+    tap(ui, "c5").await;
+    assert_eq!(a.get_state(), LearnState::Finished);
+    assert!(shows(ui, COURSE_DONE));
+    assert!(
+        ElementHandle::find_by_accessible_label(ui, "Next lesson")
+            .next()
+            .is_none(),
+        "no next lesson after the last"
+    );
+    tap(ui, "Play a game").await;
+    assert_eq!(ui.get_screen(), Screen::Home);
+}
+
+const COURSE_DONE: &str =
+    "Course complete! Practise what you learned on the puzzles, or play a game.";
+
+/// Whether a text with exactly these words is on screen.
+fn shows(ui: &AppWindow, text: &str) -> bool {
+    ElementHandle::find_by_accessible_label(ui, text)
+        .next()
+        .is_some()
 }
 
 /// The labels of the points crossed out on the lesson's board.
