@@ -19,6 +19,21 @@ pub enum State {
     Solved,
 }
 
+/// Why the line works, as far as the board tells it once the line is played (issue 52
+/// item 3): said after the puzzle, whoever found the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// The line ends the game in the solver's favour.
+    WinsTheGame,
+    /// The line wins this many pieces (net, both sides' losses counted), and whether it
+    /// crowns a king of the solver's.
+    Wins(u32, bool),
+    /// The line crowns a king of the solver's, the material level.
+    Crowns,
+    /// Nothing the board shows: the line is the best move, every other loses more.
+    Best,
+}
+
 /// What a tap did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -40,6 +55,8 @@ pub struct Solving {
     state: State,
     hinted: bool,
     missed: bool,
+    /// The solution asked for: its moves are shown, not tried.
+    showing: bool,
 }
 
 impl Solving {
@@ -55,6 +72,7 @@ impl Solving {
             state: State::Solving,
             hinted: false,
             missed: false,
+            showing: false,
         }
     }
 
@@ -101,6 +119,40 @@ impl Solving {
     /// Whether a move was missed.
     pub fn missed(&self) -> bool {
         self.missed
+    }
+
+    /// Whether the solution is being shown (its moves played by *Solution*).
+    pub fn showing(&self) -> bool {
+        self.showing
+    }
+
+    /// Why the line works, once it is played (`None` before).
+    pub fn why(&self) -> Option<Why> {
+        if self.state != State::Solved {
+            return None;
+        }
+        let me = self.puzzle.start.side_to_move();
+        if self.game.outcome().and_then(|o| o.winner()) == Some(me) {
+            return Some(Why::WinsTheGame);
+        }
+        // (the solver's pieces − the opponent's, the solver's kings)
+        let count = |pos: &dama_core::Position| {
+            let g = pos.geometry();
+            let (mut balance, mut kings) = (0i32, 0u32);
+            for pc in g.points().iter().filter_map(|&p| pos.piece_at(p)) {
+                balance += if pc.color == me { 1 } else { -1 };
+                kings += u32::from(pc.color == me && pc.role == dama_core::Role::King);
+            }
+            (balance, kings)
+        };
+        let (b0, k0) = count(&self.puzzle.start);
+        let (b1, k1) = count(self.game.position());
+        let crowns = k1 > k0;
+        Some(match b1 - b0 {
+            won if won > 0 => Why::Wins(won as u32, crowns),
+            _ if crowns => Why::Crowns,
+            _ => Why::Best,
+        })
     }
 
     /// Whether a hint was asked for.
@@ -187,6 +239,7 @@ impl Solving {
     /// to give up (which counts as a miss). `None` at the line's end.
     pub fn show_next(&mut self) -> Option<LegalMove> {
         let d = self.expected()?;
+        self.showing = true;
         if self.ply % 2 == 0 {
             // A move of the player's, shown rather than found.
             self.missed = true;
@@ -281,5 +334,27 @@ mod tests {
         play(&mut s, "c4", "e4");
         assert_eq!(s.state(), State::Solved);
         assert!(!s.clean());
+    }
+
+    // Issue 52 item 3: after the line, why it works, from the board: d6xd4 takes one man and
+    // c4xe4 one back, an even trade the board cannot explain.
+    #[test]
+    fn the_line_is_explained_once_played() {
+        let mut s = Solving::new(puzzle());
+        assert_eq!(s.why(), None);
+        while s.show_next().is_some() {}
+        assert!(s.showing());
+        assert_eq!(s.why(), Some(Why::Best));
+        // The last black man taken: the game won.
+        let rules = Rules::new(GameId::Turkish);
+        let text = "t/2\t1\t1500\tW:Wc4,h2:Bd4\tc4xe4\n";
+        let mut s = Solving::new(parse_bank(rules, text).unwrap().remove(0));
+        play(&mut s, "c4", "e4");
+        assert_eq!(s.why(), Some(Why::WinsTheGame));
+        // Two men taken for none, and a crown on the way (R-T8).
+        let text = "t/3\t1\t1500\tW:Wc6,h2:Bc7,e8,a2,a3\tc6xc8xh8\n";
+        let mut s = Solving::new(parse_bank(rules, text).unwrap().remove(0));
+        play(&mut s, "c6", "h8");
+        assert_eq!(s.why(), Some(Why::Wins(2, true)));
     }
 }

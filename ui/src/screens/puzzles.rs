@@ -4,7 +4,7 @@
 //! attempt moves the player's rating and the puzzle's (Glicko-2); the progress is saved.
 
 use super::{send, send_with, Command, Ctx, Msg as M, Sender};
-use crate::play::puzzle::{Solving, State, Step};
+use crate::play::puzzle::{Solving, State, Step, Why};
 use crate::store::PuzzleProgress;
 use crate::window::board::{self, BoardView, Play, Seat, Shown};
 use crate::window::{game_id, game_kind};
@@ -274,6 +274,29 @@ impl PuzzleScreen {
         });
         a.set_missed(s.missed());
         a.set_helped(s.hinted());
+        a.set_showing(s.showing());
+        // What a hint or the solution would cost this first attempt, said before: the loss
+        // rated on a copy of the track (nothing is rated until the player asks).
+        let cost = if s.clean() && s.state() == State::Solving {
+            let mut trial = track.clone();
+            let before = trial.rating.rating;
+            trial
+                .rate(&s.puzzle().id, s.puzzle().rating, false)
+                .then(|| (before - trial.rating.rating).round() as i32)
+        } else {
+            None
+        };
+        a.set_help_cost(cost.unwrap_or(0).max(0));
+        let (why, count, crowns) = match s.why() {
+            None => (0, 0, false),
+            Some(Why::WinsTheGame) => (1, 0, false),
+            Some(Why::Wins(n, c)) => (2, n as i32, c),
+            Some(Why::Crowns) => (3, 0, true),
+            Some(Why::Best) => (4, 0, false),
+        };
+        a.set_why(why);
+        a.set_why_count(count);
+        a.set_why_crowns(crowns);
         let (found, to_find) = s.progress();
         a.set_found(found as i32);
         a.set_to_find(to_find as i32);

@@ -39,6 +39,13 @@ pub(super) async fn tap(ui: &AppWindow, label: &str) {
     e.single_click(PointerEventButton::Left).await;
 }
 
+/// Whether a text with exactly these words is on screen.
+pub(super) fn shows(ui: &AppWindow, text: &str) -> bool {
+    ElementHandle::find_by_accessible_label(ui, text)
+        .next()
+        .is_some()
+}
+
 /// Presses the open dialog's button: drawn over the screen, it is the last one so labelled
 /// (the game screen's own "Resign" and "Offer draw" buttons come first).
 pub(super) async fn answer(ui: &AppWindow, label: &str) {

@@ -35,6 +35,11 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
     assert_eq!(a.get_game(), GameKind::Turkish);
     assert_eq!((a.get_rating(), a.get_provisional()), (1500, true));
     assert_eq!(a.get_state(), PuzzleState::Solving);
+    // Issue 52 item 3: what a hint or the solution costs is said before either is used.
+    let cost = a.get_help_cost();
+    assert!(cost > 0, "a first attempt has rating to lose");
+    let said = format!("A hint or the solution counts as not solved: −{cost} rating points.");
+    assert!(shows(ui, &said), "{said}");
 
     // Solved: each of the player's moves tapped, each reply played by the screen.
     let (first, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
@@ -50,6 +55,17 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
     assert!(a.get_rating() > 1500, "solving raised the rating");
     assert!(a.get_change() > 0);
     assert_eq!((a.get_solved_count(), a.get_tried_count()), (1, 1));
+    assert!(!shows(ui, &said), "nothing left to cost");
+    // Why the line works, said once it is played.
+    assert!(a.get_why() > 0);
+    let why = i_slint_backend_testing::ElementQuery::from_root(ui)
+        .match_descendants()
+        .match_predicate(|e| {
+            e.accessible_label()
+                .is_some_and(|l| l.starts_with("Why it works: "))
+        })
+        .find_all();
+    assert!(!why.is_empty(), "the reason is on screen");
     let after_solved = a.get_rating();
 
     // Missed: another legal move than the first of the line; the position stays, the
@@ -87,13 +103,22 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
         "and may be tried again"
     );
     assert!(a.get_rating() < after_solved, "the miss cost rating");
+    assert_eq!(
+        a.get_help_cost(),
+        0,
+        "the miss is already rated: help costs nothing more"
+    );
     let after_missed = a.get_rating();
+    const MISSED: &str = "Not the best move. Try again, or see the solution.";
+    assert!(shows(ui, MISSED));
     for _ in 0..line.len() {
         if a.get_state() == PuzzleState::Solved {
             break;
         }
         tap(ui, "Solution").await;
         reply_comes(ui).await;
+        // The wrong move's words are gone while the solution plays.
+        assert!(!shows(ui, MISSED));
     }
     assert_eq!(a.get_state(), PuzzleState::Solved);
     assert_eq!(a.get_rating(), after_missed, "rated once");
