@@ -7,7 +7,10 @@ cells (each a button named by its label, "c3", described by what stands there an
 means now, "White man, must capture"), reads the live announcements after every move, and
 checks that every control shown on Home, Settings and the game screen has a name, in
 English and then in German (the language chosen in Settings by activation too); Learn,
-Puzzles, History and the editor in English.
+Puzzles, History and the editor in English. Then it takes the first lesson (a wrong move
+answered, the scripted reply heard, the next step) and solves the first puzzle offered
+(found in the bank from what the cells say stands on them, its line played by activation,
+the replies and "Solved!" heard).
 
 Fails when the bus, the app or its tree is missing: every check counts, and at least one
 game move must be played. Prints "N passed, N failed".
@@ -337,6 +340,120 @@ def settings_in(app, language_name, new_lang):
     press(app, tr("Back"))
 
 
+def activate_cell(app, label):
+    cell = wait_for(app, lambda ns: next((c for c in cells(ns) if c.name == label), None), 3)
+    if cell is None:
+        return False
+    cell.activate()
+    return True
+
+
+def said(words, seconds, since):
+    """An announcement of exactly `words` (in the language now chosen) from `since`."""
+    text, _ = heard(lambda t: t == tr(words), seconds, since)
+    return text is not None
+
+
+def take_lesson(app):
+    """Learn's first lesson by activation alone: a wrong step answered in words, the right
+    one, the scripted reply, the next step, the lesson done."""
+    press(app, tr("Learn"))
+    press(app, "Moving", "the lesson 'Moving' is there to open")
+    board = wait_for(app, lambda ns: cells(ns) if len(cells(ns)) == 64 else None) or []
+    check("the lesson's board has 64 cells", len(board) == 64, f"({len(board)})")
+    at = len(announcements)
+    activate_cell(app, "d4")
+    activate_cell(app, "c4")
+    wrong, _ = heard(lambda t: "sideways step" in t, 5, at)
+    check("a wrong move in a lesson is answered, announced", wrong is not None)
+    at = len(announcements)
+    activate_cell(app, "d4")
+    activate_cell(app, "d5")
+    check("the lesson's move is announced", said_move("White: d4-d5", at))
+    check("the lesson's scripted reply is announced", said_move("Black: h8-h7", at))
+    press(app, tr("Next step"))
+    at = len(announcements)
+    activate_cell(app, "d5")
+    activate_cell(app, "e5")
+    check("the lesson's second step is played", said_move("White: d5-e5", at))
+    check("the lesson ends with 'Next lesson' to activate",
+          button(app, tr("Next lesson"), 5) is not None)
+    names_checked(app, "a lesson", 5)
+    press(app, tr("Back"))
+    press(app, tr("Back"))
+
+
+def said_move(words, since):
+    """A move announced ("White: d4-d5"), as the game's announcement says it."""
+    side, move = words.split(": ")
+    text, _ = heard(lambda t: re.fullmatch(re.escape(tr(side)) + r" ?: " + re.escape(move), t)
+                    is not None, 6, since)
+    return text is not None
+
+
+def board_pieces(board):
+    """What the cells say stands on the board: label -> "W"/"WK"/"B"/"BK"."""
+    kinds = {tr("White man"): "W", tr("White king"): "WK",
+             tr("Black man"): "B", tr("Black king"): "BK"}
+    out = {}
+    for c in board:
+        for words, kind in kinds.items():
+            if c.description.startswith(words):
+                out[c.name] = kind
+    return out
+
+
+def code_pieces(code):
+    """The pieces of a position code ("W:Wd4,Kc3:Bh8"): label -> kind, as board_pieces."""
+    out = {}
+    for part in code.split(":")[1:]:
+        side, items = part[0], part[1:]
+        if side not in "WB" or not items:
+            continue
+        for item in items.split(","):
+            if item.startswith("K"):
+                out[item[1:]] = side + "K"
+            elif item:
+                out[item] = side
+    return out
+
+
+def solve_puzzle(app):
+    """The first puzzle Puzzles offers, found in the Turkish bank by what its cells say,
+    solved by activating the cells of its line's moves."""
+    press(app, tr("Puzzles"))
+    board = wait_for(app, lambda ns: cells(ns) if len(cells(ns)) == 64 else None) or []
+    check("the puzzle's board has 64 cells", len(board) == 64, f"({len(board)})")
+    names_checked(app, "a puzzle", 5)
+    seen = board_pieces(board)
+    bank = os.path.join(os.path.dirname(__file__), "..", "..", "core", "puzzles", "turkish.tsv")
+    line = None
+    for row in open(bank, encoding="utf-8"):
+        if row.startswith("#") or not row.strip():
+            continue
+        fields = row.rstrip("\n").split("\t")
+        if code_pieces(fields[3].split(";")[0]) == seen:
+            line = fields[4].split()
+            break
+    if not check("the puzzle on the board is one of the bank's", line is not None):
+        return
+    at = len(announcements)
+    for i, move in enumerate(line):
+        if i % 2 == 1:
+            check(f"the puzzle's reply {move} is announced", said_move(f"Black: {move}", at)
+                  or said_move(f"White: {move}", at))
+            continue
+        for square in re.split(r"[-x]", move):
+            activate_cell(app, square)
+        check(f"the puzzle's move {move} is played and announced",
+              said_move(f"White: {move}", at) or said_move(f"Black: {move}", at))
+    solved, _ = heard(lambda t: t == tr("Solved!"), 5, 0)
+    check("'Solved!' is announced", solved is not None)
+    why, _ = heard(lambda t: t.startswith(tr("Why it works: ")[:8]), 3, 0)
+    check("why the line works is announced", why is not None)
+    press(app, tr("Back"))
+
+
 def main():
     global lang
     app = find_app()
@@ -354,6 +471,8 @@ def main():
             time.sleep(0.5)
             names_checked(app, screen, 2)
             press(app, tr("Back"), f"'Back' leads home from {screen}")
+    take_lesson(app)
+    solve_puzzle(app)
     # The same screens in German.
     settings_in(app, "Deutsch", "de")
     names_checked(app, "Home", 8)

@@ -62,6 +62,17 @@ pub fn strings(v: Vec<String>) -> ModelRc<SharedString> {
     ModelRc::new(VecModel::from(v))
 }
 
+/// The last move played in `record`, as its notation, and whether White played it (for the
+/// screen reader's announcement of a lesson's or a puzzle's moves); empty before any.
+pub fn last_move(record: &GameRecord) -> (SharedString, bool) {
+    let Some(i) = record.ply().checked_sub(1) else {
+        return (SharedString::new(), false);
+    };
+    let white = record.positions()[i].side_to_move() == Color::White;
+    let text = record.played_move(i).map_or("", |(t, _)| t);
+    (text.into(), white)
+}
+
 /// The flow's advice as the window's.
 pub fn advice(a: flow::Advice) -> Advice {
     match a {

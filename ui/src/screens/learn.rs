@@ -182,6 +182,9 @@ impl LearnScreen {
         a.set_step(step as i32);
         a.set_steps(steps as i32);
         a.set_say(t.say().get(lang).into());
+        let (last, white) = crate::window::last_move(t.game().record());
+        a.set_last_move(last);
+        a.set_last_white(white);
         a.set_state(match t.state() {
             State::Task => LearnState::Task,
             State::Wrong => LearnState::Wrong,

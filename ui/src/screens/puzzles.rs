@@ -275,6 +275,9 @@ impl PuzzleScreen {
         a.set_missed(s.missed());
         a.set_helped(s.hinted());
         a.set_showing(s.showing());
+        let (last, white) = crate::window::last_move(s.game().record());
+        a.set_last_move(last);
+        a.set_last_white(white);
         // What a hint or the solution would cost this first attempt, said before: the loss
         // rated on a copy of the track (nothing is rated until the player asks).
         let cost = if s.clean() && s.state() == State::Solving {
