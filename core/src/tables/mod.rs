@@ -7,7 +7,8 @@
 //!
 //! Nothing is shipped: a table is made the first time it is asked for ([`probe`],
 //! [`table`]), by retrograde analysis (`generate.rs`) over the core's own move generation,
-//! and kept for the life of the process (`store.rs`). The index of a position in its
+//! and kept for the life of the process (`store.rs`); a search probes the tables already
+//! made (`ready.rs`), while those it may soon need are made on a thread of their own. The index of a position in its
 //! material is in `index.rs`; the checks by a second method in `verify.rs`.
 //!
 //! Tables are kept per material and per the rule options that change them
@@ -17,11 +18,13 @@
 
 mod generate;
 mod index;
+mod ready;
 mod store;
 mod verify;
 
 pub use index::Material;
-pub use store::{is_ready, ready, table, Table};
+pub use ready::{prepare, Ready};
+pub use store::{is_ready, ready, table, Counts, Table, TableRef};
 pub use verify::{check_consistent, check_symmetry, solve_by_search};
 
 use crate::position::Position;

@@ -18,6 +18,7 @@ mod help;
 mod play;
 mod puzzles;
 mod tables;
+mod tables_bench;
 mod tune;
 
 use args::{go_player, parse};

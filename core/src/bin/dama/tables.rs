@@ -13,7 +13,16 @@ fn split(args: &[String]) -> Result<(Rules, Vec<String>, Vec<(String, String)>),
     let mut i = 0;
     while i < args.len() {
         let a = &args[i];
-        if a == "--option" || a == "--samples" || a == "--depth" {
+        if [
+            "--option",
+            "--samples",
+            "--depth",
+            "--games",
+            "--nodes",
+            "--plies",
+        ]
+        .contains(&a.as_str())
+        {
             let v = args.get(i + 1).ok_or(format!("{a} needs a value"))?.clone();
             if a == "--option" {
                 options.push(v);
@@ -98,6 +107,9 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let pos = Position::from_code(rules, code).map_err(|e| format!("position: {e}"))?;
             let v = tables::probe(&pos).ok_or("the tables do not cover this material")?;
             println!("{v}");
+            if matches!(v, Value::Win(0) | Value::Loss(0)) || pos.outcome().is_some() {
+                return Ok(());
+            }
             for d in pos.legal_moves_detailed() {
                 let mut child = pos.clone();
                 child.play_unchecked(&d.mv);
@@ -142,6 +154,19 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
                 );
             }
             Ok(())
+        }
+        "convert" => {
+            let m = materials(rest.first())?[0];
+            let games = number(&flags, "games", 50)?;
+            let nodes = number(&flags, "nodes", 20_000)?;
+            let plies = number(&flags, "plies", 100)?;
+            super::tables_bench::convert(m, rules, games, nodes, plies);
+            Ok(())
+        }
+        "speed" => {
+            let code = rest.first().ok_or("dama tables speed <position code>")?;
+            let nodes = number(&flags, "nodes", 2_000_000)?;
+            super::tables_bench::speed(code, rules, nodes)
         }
         other => Err(format!(
             "unknown 'dama tables {}': generate|stats|probe|verify",
