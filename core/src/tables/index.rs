@@ -164,18 +164,14 @@ impl Layout {
             pos.pieces(Color::Black) as u64,
         ];
         let boards = [p[0] & k, p[0] & !k, p[1] & k, p[1] & !k];
-        let mut idx = pos.side_to_move().index() as u64;
-        for g in 0..4 {
-            idx = idx * self.sizes[g] + group_rank(boards[g], domain(g).0);
-        }
-        idx
+        self.index_of(pos.side_to_move(), &boards)
     }
 
     /// The index of pieces given as boards of each group (`[wk, wm, bk, bm]`).
     pub fn index_of(&self, side: Color, boards: &[u64; 4]) -> u64 {
         let mut idx = side.index() as u64;
-        for g in 0..4 {
-            idx = idx * self.sizes[g] + group_rank(boards[g], domain(g).0);
+        for (g, &b) in boards.iter().enumerate() {
+            idx = idx * self.sizes[g] + group_rank(b, domain(g).0);
         }
         idx
     }

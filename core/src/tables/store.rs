@@ -67,12 +67,10 @@ impl Table {
         let exit = |child: &Position| exit_value(child);
         // The smaller tables first, so that the time below is this table's own.
         for sub in super::materials() {
-            if sub.pieces() < m.pieces()
-                || (sub.pieces() == m.pieces() && sub.all_men() < m.all_men())
-            {
-                if reaches(&m, &sub) {
-                    table(sub, rules);
-                }
+            let smaller = sub.pieces() < m.pieces()
+                || (sub.pieces() == m.pieces() && sub.all_men() < m.all_men());
+            if smaller && reaches(&m, &sub) {
+                table(sub, rules);
             }
         }
         let t = Instant::now();

@@ -5,8 +5,11 @@ use dama_core::tools::Quote;
 use dama_core::{GameId, Position, Rules};
 use std::time::Instant;
 
-/// The rules from `--option k=v` flags, and the other arguments.
-fn split(args: &[String]) -> Result<(Rules, Vec<String>, Vec<(String, String)>), String> {
+/// Flags with their values: (name, value).
+type Flags = Vec<(String, String)>;
+
+/// The rules from `--option k=v` flags, the other arguments, and the other flags.
+fn split(args: &[String]) -> Result<(Rules, Vec<String>, Flags), String> {
     let mut options = Vec::new();
     let mut rest = Vec::new();
     let mut flags = Vec::new();
