@@ -14,8 +14,9 @@ use std::time::{Duration, Instant};
 pub struct Engine {
     tt: Tt,
     weights: Option<eval::Weights>,
-    /// Whether players given by limits use the endgame tables (the top levels always do).
-    tables: bool,
+    /// Whether the endgame tables are used, when set: by default the top levels use them
+    /// and players given by limits do not.
+    tables: Option<bool>,
 }
 
 impl Engine {
@@ -24,7 +25,7 @@ impl Engine {
         Engine {
             tt: Tt::new(tt_mib),
             weights: None,
-            tables: false,
+            tables: None,
         }
     }
 
@@ -34,12 +35,12 @@ impl Engine {
         self.tt.clear();
     }
 
-    /// Lets players given by [`Player::Limits`] use the Turkish endgame tables: at a root
+    /// Whether every player but the random one uses the Turkish endgame tables: at a root
     /// they cover the move is the tables' (the quickest win, else a draw), and the search
-    /// scores exactly every position of the tables already made. Levels 7 and 8 use them
-    /// whatever this says, the lower levels never.
+    /// scores exactly every position of the tables already made. Unless this is called,
+    /// levels 7 and 8 use them and the other levels and [`Player::Limits`] do not.
     pub fn set_tables(&mut self, on: bool) {
-        self.tables = on;
+        self.tables = Some(on);
     }
 
     /// Memory of the transposition table in bytes.
@@ -85,7 +86,7 @@ impl Engine {
                     noise,
                     miss,
                     seed: Some(seed),
-                    tables: level.uses_tables(),
+                    tables: self.tables.unwrap_or(level.uses_tables()),
                 };
                 self.search(root, &limits, stop, how, on_info)
             }
@@ -95,7 +96,7 @@ impl Engine {
                     noise: 0,
                     miss: 0,
                     seed: (limits.variety > 0).then_some(seed),
-                    tables: self.tables,
+                    tables: self.tables.unwrap_or(false),
                 };
                 self.search(root, &limits, stop, how, on_info)
             }

@@ -13,7 +13,7 @@ pub(crate) const USAGE: &str = "usage:
   dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--threads N]
   dama tables generate|stats [<material> | all] [--option k=v]... [--verify]
   dama tables probe <position code> [--option k=v]...
-  dama tables verify|convert [<material>] [--depth D --samples N | --games N --nodes N --plies N]
+  dama tables verify|convert [<material>] [--depth D --samples N | --games N --nodes N|--movetime MS --plies N]
   dama tables speed <position code> [--nodes N]
   dama help [<command>]   (or dama <command> --help)";
 
@@ -113,8 +113,9 @@ pub(crate) const COMMANDS: [(&str, &str); 11] = [
   probe <code>  the position's value (`win in 7`, `draw`, `loss in 4`) and each move's
   verify [<material>] [--depth D] [--samples N]
               a plain search to the end agrees with the table on N random positions
-  convert [<material>] [--games N] [--nodes N] [--plies N]
-              won positions played out engine against engine, with and without the tables
+  convert [<material>] [--games N] [--nodes N | --movetime MS] [--plies N]
+              won positions played out engine against engine (N nodes a move, or level 8
+              with MS a move), with and without the tables
   speed <code> [--nodes N]   the search's nodes a second with and without the tables
   example: dama tables probe 'W:WKa1,Kc3:Bc5'",
     ),

@@ -1,5 +1,6 @@
 //! `dama tables`: the Turkish endgame tables made, counted, checked and asked.
 
+use dama_core::ai::{Level, Limits, Player};
 use dama_core::tables::{self, Material, Value};
 use dama_core::tools::Quote;
 use dama_core::{GameId, Position, Rules};
@@ -163,7 +164,15 @@ pub(crate) fn run(args: &[String]) -> Result<(), String> {
             let games = number(&flags, "games", 50)?;
             let nodes = number(&flags, "nodes", 20_000)?;
             let plies = number(&flags, "plies", 100)?;
-            super::tables_bench::convert(m, rules, games, nodes, plies);
+            // --movetime: the top level (8) with that budget a move; else a node budget.
+            let player = match number(&flags, "movetime", 0)? {
+                0 => Player::Limits(Limits::nodes(nodes)),
+                ms => Player::Level(Level {
+                    level: 8,
+                    budget: std::time::Duration::from_millis(ms),
+                }),
+            };
+            super::tables_bench::convert(m, rules, games, player, plies);
             Ok(())
         }
         "speed" => {

@@ -14,9 +14,9 @@ fn xorshift(s: &mut u64) -> u64 {
 }
 
 /// Plays `games` won positions of `m` (random, the side to move winning) engine against
-/// engine at `nodes` a move, with and without the tables, and counts the wins within
-/// `plies`.
-pub(crate) fn convert(m: Material, rules: Rules, games: u64, nodes: u64, plies: u64) {
+/// engine as `player` (level 8 with a movetime, or a node budget), with and without the
+/// tables, and counts the wins within `plies`.
+pub(crate) fn convert(m: Material, rules: Rules, games: u64, player: Player, plies: u64) {
     let table = tables::table(m, rules);
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut starts = Vec::new();
@@ -44,13 +44,7 @@ pub(crate) fn convert(m: Material, rules: Rules, games: u64, nodes: u64, plies: 
             while game.outcome().is_none() && ply < plies {
                 let root = Root::of(&game).expect("a game in play");
                 let r = engine
-                    .play(
-                        &root,
-                        Player::Limits(Limits::nodes(nodes)),
-                        1,
-                        &stop,
-                        |_| {},
-                    )
+                    .play(&root, player, 1, &stop, |_| {})
                     .expect("a move");
                 game.play(&r.best).expect("a legal move");
                 ply += 1;
