@@ -246,3 +246,44 @@ static BINOMIALS: [[u64; 4]; 64] = {
     }
     t
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Rules};
+
+    #[test]
+    fn every_entry_reads_back_to_its_index() {
+        let rules = Rules::new(GameId::Turkish);
+        for name in ["KvK", "KMvM", "MMvM", "KvMM"] {
+            let layout = Layout::new(Material::parse(name).unwrap());
+            let mut positions = 0;
+            for idx in 0..layout.len() {
+                if let Some((side, b)) = layout.decode(idx) {
+                    let pos = crate::tables::generate::position_of(rules, side, &b);
+                    assert_eq!(Material::of(&pos), layout.material);
+                    assert_eq!(layout.index(&pos), idx, "{}", pos.to_code());
+                    positions += 1;
+                }
+            }
+            // Two sides to move, pieces on distinct squares.
+            let expected = match name {
+                "KvK" => 2 * 64 * 63,
+                "KMvM" => 2 * 64 * 56 * 56 - 2 * (56 * 56 + 56 * 56 + 48 * 64 - 48 * 2),
+                _ => 0,
+            };
+            if expected > 0 {
+                assert_eq!(positions, expected, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn names_read_back() {
+        for name in ["KvK", "KKvKM", "MMvM", "KKKvK"] {
+            assert_eq!(Material::parse(name).unwrap().name(), name);
+        }
+        assert_eq!(Material::parse("KvX"), None);
+        assert_eq!(Material::parse("MKvK"), None);
+    }
+}
