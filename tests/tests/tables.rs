@@ -130,6 +130,10 @@ fn counts_are_those_written_down() {
         .filter(|l| l.starts_with("| ") && l.contains('v'))
     {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // The counts table's rows: material, entries, then the five counts.
+        if cells.len() != 9 {
+            continue;
+        }
         let Some(m) = Material::parse(cells[1]) else {
             continue;
         };
