@@ -7,11 +7,11 @@ use super::{covers, materials, Value};
 use crate::position::Position;
 use crate::rules::{Color, Family, Rules};
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// The tables made when a search began, by material (both colours), for one rule set.
 pub struct Ready {
-    by_code: Vec<Option<Arc<TableRef>>>,
+    by_code: Vec<Option<TableRef>>,
 }
 
 /// A material's slot: kings and men of each side, two bits each.

@@ -32,18 +32,18 @@ fn cell(m: Material, rules: &Rules) -> Arc<OnceCell<Table>> {
 }
 
 /// The table of a covered material (either colour), made now if it is not yet made.
-pub fn table(m: Material, rules: Rules) -> Arc<TableRef> {
+pub fn table(m: Material, rules: Rules) -> TableRef {
     let (m, _) = m.canonical();
     let c = cell(m, &rules);
     c.get_or_init(|| Table::make(m, rules));
-    Arc::new(TableRef(c))
+    TableRef(c)
 }
 
 /// The table of a material if it is already made.
-pub fn ready(m: Material, rules: Rules) -> Option<Arc<TableRef>> {
+pub fn ready(m: Material, rules: Rules) -> Option<TableRef> {
     let (m, _) = m.canonical();
     let c = cell(m, &rules);
-    c.get().is_some().then(|| Arc::new(TableRef(c)))
+    c.get().is_some().then_some(TableRef(c))
 }
 
 /// `true` when the table of `m` under `rules` is made.
@@ -51,7 +51,8 @@ pub fn is_ready(m: Material, rules: Rules) -> bool {
     cell(m.canonical().0, &rules).get().is_some()
 }
 
-/// A handle on a made table.
+/// A handle on a made table (cheap to clone).
+#[derive(Clone)]
 pub struct TableRef(Arc<OnceCell<Table>>);
 
 impl std::ops::Deref for TableRef {
