@@ -5,7 +5,7 @@
 //! plays from them. The four-piece tables are checked by `dama tables generate --verify`
 //! (release: their size makes them slow in a debug build).
 
-use dama_core::ai::{Engine, Limits, Player, Root};
+use dama_core::ai::{Engine, Level, Limits, Player, Root};
 use dama_core::tables::{self, Material, Value};
 use dama_core::{Color, GameId, GameRecord, Position, Rules, Session};
 use std::sync::atomic::AtomicBool;
@@ -234,4 +234,31 @@ fn the_search_scores_positions_of_the_tables_exactly() {
         Value::Loss(n) => -(dama_core::ai::MATE - n as i32),
     };
     assert_eq!(info.score, expected, "{best}");
+}
+
+#[test]
+fn the_top_level_keeps_the_draw_and_takes_the_only_win() {
+    // R-T10: the top level (8, no switch needed) plays from the tables. White's man holds
+    // the draw only by c5-b5 (c5-c6 and c5-d5 lose in two); the king on a4 wins in three only
+    // by a4-b4 (a4-c4 even loses).
+    for (code, best, v) in [
+        ("W:Wc5:Bd6,h6", "c5-b5", Value::Draw),
+        ("W:WKa4:Bd4,e4", "a4-b4", Value::Win(3)),
+    ] {
+        assert_eq!(value(&[], code), v);
+        let pos = Position::from_code(rules(&[]), code).unwrap();
+        let game = Session::from_record(GameRecord::from_position(pos.clone()));
+        let root = Root::of(&game).unwrap();
+        let r = Engine::new(4)
+            .play(
+                &root,
+                Player::Level(Level::new(8)),
+                1,
+                &AtomicBool::new(false),
+                |_| {},
+            )
+            .unwrap();
+        let played = game.legal_moves().iter().find(|d| d.mv == r.best).unwrap();
+        assert_eq!(played.notation, best, "{code}");
+    }
 }
