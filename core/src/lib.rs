@@ -37,6 +37,7 @@ pub mod rules;
 pub mod session;
 pub mod setup;
 pub mod stats;
+pub mod tables;
 
 /// For the `dama` tool, its benches and tuning, behind the `tools` feature (on by default;
 /// the app and the FFI leave it out): engine-against-engine matches and the quoting of user

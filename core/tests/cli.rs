@@ -110,7 +110,7 @@ fn help_for_the_tool_and_for_each_command() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for cmd in [
-        "perft", "moves", "status", "go", "engine", "match", "tune", "help",
+        "perft", "moves", "status", "go", "engine", "match", "tune", "help", "tables",
     ] {
         assert!(
             text.contains(&format!("dama {cmd}")),

@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 pub struct Engine {
     tt: Tt,
     weights: Option<eval::Weights>,
+    /// Whether the endgame tables are used, when set: by default the top levels use them
+    /// and players given by limits do not.
+    tables: Option<bool>,
 }
 
 impl Engine {
@@ -22,6 +25,7 @@ impl Engine {
         Engine {
             tt: Tt::new(tt_mib),
             weights: None,
+            tables: None,
         }
     }
 
@@ -29,6 +33,14 @@ impl Engine {
     pub fn set_weights(&mut self, weights: Option<eval::Weights>) {
         self.weights = weights;
         self.tt.clear();
+    }
+
+    /// Whether every player but the random one uses the Turkish endgame tables: at a root
+    /// they cover the move is the tables' (the quickest win, else a draw), and the search
+    /// scores exactly every position of the tables already made. Unless this is called,
+    /// levels 7 and 8 use them and the other levels and [`Player::Limits`] do not.
+    pub fn set_tables(&mut self, on: bool) {
+        self.tables = Some(on);
     }
 
     /// Memory of the transposition table in bytes.
@@ -70,28 +82,50 @@ impl Engine {
             }
             Player::Level(level) => {
                 let (limits, noise, miss) = level.settings();
-                self.search(root, &limits, stop, noise, miss, Some(seed), on_info)
+                let how = How {
+                    noise,
+                    miss,
+                    seed: Some(seed),
+                    tables: self.tables.unwrap_or(level.uses_tables()),
+                };
+                self.search(root, &limits, stop, how, on_info)
             }
             // Explicit limits find the best move; the seed is drawn on only for variety.
             Player::Limits(limits) => {
-                let seed = (limits.variety > 0).then_some(seed);
-                self.search(root, &limits, stop, 0, 0, seed, on_info)
+                let how = How {
+                    noise: 0,
+                    miss: 0,
+                    seed: (limits.variety > 0).then_some(seed),
+                    tables: self.tables.unwrap_or(false),
+                };
+                self.search(root, &limits, stop, how, on_info)
             }
-            Player::Random => self.search(root, &Limits::depth(1), stop, 0, 0, None, on_info),
+            Player::Random => {
+                let how = How {
+                    noise: 0,
+                    miss: 0,
+                    seed: None,
+                    tables: false,
+                };
+                self.search(root, &Limits::depth(1), stop, how, on_info)
+            }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn search<F: FnMut(&SearchInfo)>(
         &mut self,
         root: &Root,
         limits: &Limits,
         stop: &AtomicBool,
-        noise: i32,
-        miss: u32,
-        seed: Option<u64>,
+        how: How,
         mut on_info: F,
     ) -> Result<SearchResult, AiError> {
+        let How {
+            noise,
+            miss,
+            seed,
+            tables,
+        } = how;
         // The budget counts from the call.
         let alarm = Alarm::new(limits.movetime);
         // The root's moves are searched in the session's order (where scores tie, the
@@ -111,6 +145,12 @@ impl Engine {
             return Err(AiError::GameOver(pos.repetition_outcome()));
         }
         let start = Instant::now();
+        if tables {
+            crate::tables::prepare(pos);
+            if let Some((i, v)) = root.table_move() {
+                return Ok(table_result(root, i, v, start, &mut on_info));
+            }
+        }
         let mut rng = Rng::new(seed.unwrap_or(0) ^ pos.key());
         // Weaker levels sometimes overlook a longer capture where shorter ones are legal.
         if miss > 0 && rng.below(100) < miss as u64 {
@@ -142,6 +182,10 @@ impl Engine {
         s.weights = weights;
         s.alarm = alarm;
         s.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        if tables {
+            let ready = crate::tables::Ready::now(*pos.rules());
+            s.tables = (!ready.is_empty()).then_some(ready);
+        }
         let max_depth = limits.depth.unwrap_or(64).clamp(1, 64) as i32;
         let mut best: Option<(usize, SearchInfo)> = None;
         let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -242,6 +286,40 @@ impl Engine {
             info,
         })
     }
+}
+
+/// How a player searches beyond its limits.
+struct How {
+    /// Root noise, hundredths of a man.
+    noise: i32,
+    /// The chance (percent) to overlook a longer capture.
+    miss: u32,
+    /// The seed, where the player draws on it.
+    seed: Option<u64>,
+    /// Whether the endgame tables choose at the root and score in the tree.
+    tables: bool,
+}
+
+/// The tables' move at the root, reported as a one-ply search that found it.
+fn table_result<F: FnMut(&SearchInfo)>(
+    root: &Root,
+    i: usize,
+    v: crate::tables::Value,
+    start: Instant,
+    on_info: &mut F,
+) -> SearchResult {
+    let best = root.moves[i];
+    let info = SearchInfo {
+        depth: 1,
+        seldepth: 1,
+        score: search::table_score(v, 0),
+        nodes: 0,
+        nps: 0,
+        time: start.elapsed(),
+        pv: vec![best],
+    };
+    on_info(&info);
+    SearchResult { best, info }
 }
 
 #[cfg(test)]

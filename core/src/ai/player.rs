@@ -33,6 +33,11 @@ impl Level {
         }
     }
 
+    /// The top levels (7 and 8) play endings from the endgame tables; the others by search.
+    pub(super) fn uses_tables(&self) -> bool {
+        self.level >= 7
+    }
+
     /// Limits, root noise (hundredths of a man) and the chance to overlook a longer capture.
     pub(super) fn settings(&self) -> (Limits, i32, u32) {
         let cap = Some(self.budget);

@@ -4,6 +4,7 @@ use super::AiError;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::session::Session;
+use crate::tables::{self, Value};
 
 /// Where a search starts: a session's position, the placement hashes of the positions
 /// before it (for repetition) and its legal moves, taken from the session once (not
@@ -48,6 +49,28 @@ impl Root {
     /// Its legal moves, in the session's order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
+    }
+
+    /// Where the endgame tables cover the root (made now if need be): the index of the
+    /// move they choose and its value. The quickest win, else a draw, else the slowest
+    /// loss; among equals the first in the session's order. `None` elsewhere.
+    pub(crate) fn table_move(&self) -> Option<(usize, Value)> {
+        tables::probe(&self.pos)?;
+        let mut best: Option<(usize, Value)> = None;
+        for (i, m) in self.moves.iter().enumerate() {
+            let mut child = self.pos.clone();
+            child.play_unchecked(m);
+            let after = if child.count(child.side_to_move()) == 0 {
+                Value::Loss(0)
+            } else {
+                tables::probe(&child)?
+            };
+            let v = after.before();
+            if best.is_none_or(|(_, b)| v.rank() > b.rank()) {
+                best = Some((i, v));
+            }
+        }
+        best
     }
 }
 

@@ -2,11 +2,14 @@
 //! (TT move, captures by size, killers, history: `search/ordering.rs`), late-move reductions
 //! and a quiescence search over captures. The game's end rules are judged inside the tree
 //! (`search/ends.rs`): no legal move, both blocked and counted endings, king versus lone man,
-//! one piece each, clocks and repetition. `search/at_root.rs`: one iteration at the root.
+//! one piece each, clocks and repetition; a position in the endgame tables made so far
+//! scores exactly from them. `search/at_root.rs`: one iteration at the root.
 
 mod at_root;
 mod ends;
 mod ordering;
+
+pub(crate) use ends::table_score;
 
 use super::alarm::Alarm;
 use super::eval;
@@ -65,6 +68,8 @@ pub(crate) struct Search<'a> {
     sorted: Vec<Move>,
     pub seldepth: usize,
     pub weights: eval::Weights,
+    /// The endgame tables probed in the tree (made before the search began), if any.
+    pub tables: Option<crate::tables::Ready>,
 }
 
 impl<'a> Search<'a> {
@@ -99,6 +104,7 @@ impl<'a> Search<'a> {
             order: Vec::new(),
             sorted: Vec::new(),
             seldepth: 0,
+            tables: None,
             weights: eval::Weights {
                 w: [0; eval::FEATURES],
                 tempo: 0,
@@ -134,7 +140,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         if ply > 0 {
-            if let Some(s) = self.rule_end(pos, ply) {
+            if let Some(s) = self.rule_end(pos, ply).or_else(|| self.table_end(pos, ply)) {
                 return s;
             }
         }
@@ -288,7 +294,8 @@ impl<'a> Search<'a> {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let score = if let Some(s) = self.rule_end_quiet(&child, ply + 1) {
+            let end = self.rule_end_quiet(&child, ply + 1);
+            let score = if let Some(s) = end.or_else(|| self.table_end(&child, ply + 1)) {
                 -s
             } else {
                 let mut next = std::mem::take(&mut self.buffers[(ply + 1).min(MAX_PLY + 1)]);

@@ -34,6 +34,7 @@ fn reviewed() -> Review {
             Color::Black
         },
         judgement,
+        ending: None,
     };
     let g = FinishedGame {
         record: record.to_json(),

@@ -18,15 +18,20 @@
 //! | [`Judgement::Mistake`] | ≥ [`MISTAKE`] (15 %) | about one man |
 //! | [`Judgement::Good`] | less | |
 //!
+//! In a Turkish ending the endgame tables cover (`ending.rs`), a move that lets a win go or
+//! loses a draw is marked ([`EndingMark`]) and judged a blunder, whatever the search saw.
+//!
 //! The budget: [`DEFAULT_NODES`] per position for a game of up to [`FULL_POSITIONS`]
 //! positions; a longer game shares `FULL_POSITIONS × nodes` among its positions, never
 //! fewer than `nodes / `[`FLOOR_DIVISOR`] each, so a 400-ply Zamma game takes a few seconds
 //! instead of half a minute. Positions are searched from the end backwards with one table,
 //! so each search finds the lines of the positions after it already stored.
 
+mod ending;
 mod judgement;
 mod settle;
 
+pub use ending::EndingMark;
 pub use judgement::{chance, Judgement, Tally, BLUNDER, MISTAKE, SCALE};
 pub use settle::SPIKE;
 
@@ -51,8 +56,9 @@ pub const FULL_POSITIONS: u64 = 64;
 pub const FLOOR_DIVISOR: u64 = 8;
 /// A spike is searched again with this many times its position's budget.
 pub const SPIKE_FACTOR: u64 = 4;
-/// The version of the review: reviews kept with games by an older one are made again.
-pub const VERSION: u32 = 2;
+/// The version of the review: reviews kept with games by an older one are made again
+/// (3: an ending's moves marked from the endgame tables).
+pub const VERSION: u32 = 3;
 
 /// One move of the game, reviewed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +78,10 @@ pub struct MoveReview {
     pub side: Color,
     /// The judgement of that cost.
     pub judgement: Judgement,
+    /// Where the endgame tables (Turkish Dama) cover the position before the move: the win
+    /// or the draw it threw away, judged a blunder whatever the search saw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<EndingMark>,
 }
 
 /// A game reviewed.
@@ -251,11 +261,17 @@ pub fn analyse(
                 .unwrap_or_default();
             // The engine's own choice, or the only move, costs nothing.
             let chose = engine_best.is_some_and(|(b, _)| b == m) || choices[i] <= 1;
-            let (judgement, loss, lost) = if chose {
+            let ending = positions
+                .get(i + 1)
+                .and_then(|after| ending::mark(&positions[i], after));
+            let (mut judgement, loss, lost) = if chose {
                 (Judgement::Good, 0, 0)
             } else {
                 Judgement::of_scores(sign * scores[i], sign * scores[i + 1])
             };
+            if ending.is_some() {
+                judgement = Judgement::Blunder;
+            }
             MoveReview {
                 played: notation,
                 best: engine_best.map(|(_, n)| n.clone()).unwrap_or_default(),
@@ -263,6 +279,7 @@ pub fn analyse(
                 lost,
                 side,
                 judgement,
+                ending,
             }
         })
         .collect();

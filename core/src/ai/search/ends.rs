@@ -6,6 +6,7 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rules::Color;
+use crate::tables::Value;
 
 /// Score of a finished game for the side to move, `ply` plies from the root.
 pub(crate) fn outcome_score(o: &Outcome, side: Color, ply: usize) -> i32 {
@@ -13,6 +14,15 @@ pub(crate) fn outcome_score(o: &Outcome, side: Color, ply: usize) -> i32 {
         None => 0,
         Some(w) if w == side => MATE - ply as i32,
         Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// A table's value as a search score for the side to move, `ply` plies from the root.
+pub(crate) fn table_score(v: Value, ply: usize) -> i32 {
+    match v {
+        Value::Win(n) => MATE - (ply + n as usize) as i32,
+        Value::Draw => 0,
+        Value::Loss(n) => -(MATE - (ply + n as usize) as i32),
     }
 }
 
@@ -94,6 +104,14 @@ impl Search<'_> {
             Some(o) => outcome_score(&o, pos.side_to_move(), ply),
             None => -(MATE - ply as i32),
         }
+    }
+
+    /// The exact score of a position in the endgame tables (a win `n` plies on scores as
+    /// a win found `ply + n` plies from the root), where a table is at hand.
+    #[inline]
+    pub(super) fn table_end(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let v = self.tables.as_ref()?.probe(pos)?;
+        Some(table_score(v, ply))
     }
 
     /// End rules inside the quiescence search (no repetition: captures never repeat).

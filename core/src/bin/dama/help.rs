@@ -11,10 +11,14 @@ pub(crate) const USAGE: &str = "usage:
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
   dama analyse <record file | -> [--nodes N]
   dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--threads N]
+  dama tables generate|stats [<material> | all] [--option k=v]... [--verify]
+  dama tables probe <position code> [--option k=v]...
+  dama tables verify|convert [<material>] [--depth D --samples N | --games N --nodes N|--movetime MS --plies N]
+  dama tables speed <position code> [--nodes N]
   dama help [<command>]   (or dama <command> --help)";
 
 /// `dama <command> --help`: what each command does, its flags and an example.
-pub(crate) const COMMANDS: [(&str, &str); 10] = [
+pub(crate) const COMMANDS: [(&str, &str); 11] = [
     (
         "perft",
         "dama perft <depth> --game <id> [--position <code>] [--option k=v]... [--paths] [--divide] [--threads N]
@@ -96,6 +100,24 @@ pub(crate) const COMMANDS: [(&str, &str); 10] = [
   --count N   puzzles (default 300)     --seed S   the first game's seed (default 1)
   --depth D   the proving depth (default 8)   --games N  games at most (default 20000)
   example: dama puzzles --game zamma --count 300 --threads 2 > zamma.txt",
+    ),
+    (
+        "tables",
+        "dama tables generate|stats|probe|verify|convert|speed ... [--option k=v]...
+  The Turkish endgame tables (docs/tables.md): every ending of up to three pieces, KKKvK,
+  KKvKK and KKvKM (a material: White's pieces, v, Black's; K a king, M a man).
+  generate|stats [<material> | all] [--verify]
+              makes the tables (all by default) and prints entries, bytes, positions, wins,
+              draws, losses (for the side to move), the longest win in plies and the time;
+              --verify checks each against its moves, its mirror and its colour reversal
+  probe <code>  the position's value (`win in 7`, `draw`, `loss in 4`) and each move's
+  verify [<material>] [--depth D] [--samples N]
+              a plain search to the end agrees with the table on N random positions
+  convert [<material>] [--games N] [--nodes N | --movetime MS] [--plies N]
+              won positions played out engine against engine (N nodes a move, or level 8
+              with MS a move), with and without the tables
+  speed <code> [--nodes N]   the search's nodes a second with and without the tables
+  example: dama tables probe 'W:WKa1,Kc3:Bc5'",
     ),
 ];
 

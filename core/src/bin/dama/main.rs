@@ -17,6 +17,8 @@ mod args;
 mod help;
 mod play;
 mod puzzles;
+mod tables;
+mod tables_bench;
 mod tune;
 
 use args::{go_player, parse};
@@ -104,6 +106,7 @@ fn run(args: &[String]) -> Result<(), String> {
             let command = format!("dama puzzles {}", rest.join(" "));
             puzzles::run(c.rules, settings, &command)
         }
+        "tables" => tables::run(rest),
         "tune" => {
             let c = parse(rest, false)?;
             let games = c.number("games")?.unwrap_or(200).clamp(1, 1_000_000) as u32;
