@@ -15,7 +15,7 @@ Fails (exit 1, one line a fault, naming the file in the IPA and the reason) on:
     display name differs from Android's app_name in that language;
   * an icon named by CFBundleIcons/CFBundleIcons~ipad missing, not a PNG, of the wrong pixel
     size, or with an alpha channel; the sizes the store requires (iPhone 120, iPad 152 and
-    167 px) not among them; the asset catalog's 1024-px store icon missing, of the wrong size,
+    167 px) not among them (unless an Assets.car, made by actool on a Mac, holds them); the asset catalog's 1024-px store icon missing, of the wrong size,
     or with alpha (the store refuses a transparent icon);
   * PrivacyInfo.xcprivacy missing, declaring tracking, tracking domains or collected data, or
     whose required-reason API categories and reasons are not exactly those found in the
@@ -269,6 +269,9 @@ def main(argv):
         elif lang in android and name != android[lang]:
             fault(p, f"CFBundleDisplayName {name!r} is not Android's app_name {android[lang]!r}")
 
+    # actool (on a Mac) keeps some sizes only in Assets.car, which is not read here: with it,
+    # only the loose PNGs there are checked; without it (the Linux bundle) all must be loose.
+    has_car = "Assets.car" in files
     icons = {}
     for k in ("CFBundleIcons", "CFBundleIcons~ipad"):
         primary = info.get(k, {}).get("CFBundlePrimaryIcon", {}) if isinstance(info.get(k), dict) else {}
@@ -280,7 +283,7 @@ def main(argv):
         for stem in stems:
             points = float(re.match(r"^\D*([\d.]+)x", stem).group(1)) if re.match(r"^\D*([\d.]+)x", stem) else None
             pngs = [f for f in files if re.match(re.escape(stem) + r"@(\d)x(~ipad)?\.png$", f)]
-            if not pngs:
+            if not pngs and not has_car:
                 fault(stem + "@2x.png", f"missing (named by {k})")
             for f in pngs:
                 scale = int(re.search(r"@(\d)x", f).group(1))
@@ -295,7 +298,7 @@ def main(argv):
                 else:
                     icons.setdefault(k, set()).add((stem, scale))
     for k, stem, scale, px in REQUIRED_ICONS:
-        if (stem, scale) not in icons.get(k, set()):
+        if (stem, scale) not in icons.get(k, set()) and not has_car:
             fault(f"{stem}@{scale}x{'~ipad' if k.endswith('ipad') else ''}.png",
                   f"the {px}-px icon the store requires ({k}) is missing or bad")
     catalog = os.path.join(repo, STORE_ICON)
