@@ -5,6 +5,8 @@
 # in). scripts/ios/check_macho.py then reads the executable back: arm64, PIE, LC_BUILD_VERSION
 # iOS minos 15.0 SDK 26.0, only allow-listed public libraries, every import bound to a
 # library whose stub exports it, every stubbed symbol documented and none private.
+# scripts/ios/bundle.sh then makes the app bundle and IPA from it (Info.plist, privacy manifest
+# from the imports, icons, localizations), signs it ad hoc with rcodesign and reads it back.
 # What only dyld on a device can show: a symbol stubbed in a library other than the one that
 # really exports it links here and fails at launch there.
 set -euo pipefail
@@ -39,5 +41,7 @@ if [ -f "$exe" ]; then
   awk -v s="$size" 'BEGIN { printf "size: dama-app (iOS arm64 executable)     %6.2f MB (budget 8 MB; the Android library is printed by android-apk.sh)\n", s / 1e6 }'
   [ "$size" -le 8000000 ] || { echo "FAILED: the iOS executable is over its 8 MB budget"; fail=$((fail+1)); }
 fi
+echo "== iOS: DamaZamma.app and its IPA, signed ad hoc by rcodesign, read back == (at $SECONDS s)"
+if [ -f "$exe" ] && bash scripts/ios/bundle.sh "$exe"; then pass=$((pass+1)); else fail=$((fail+1)); fi
 echo "ios: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
