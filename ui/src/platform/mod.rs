@@ -8,6 +8,8 @@
 //! * [`shell`]: the event-loop queue (work handed in from other threads) and the app's hooks.
 //! * [`headless`]: a platform without a screen, for benchmarks and tests on the host.
 //! * [`lifecycle`]: what the activity's events (surface, pause, destroy) mean for the app.
+//! * [`accessibility`]: the screen reader's tree (AccessKit) built from the window's items,
+//!   and its actions carried out ([`accessibility_node`]: one item as one node).
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
 //! `desktop` (the speaker through cpal, the clipboard through arboard, the app built with
@@ -16,6 +18,8 @@
 //! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
 //! pasteboard) are the two device ends.
 
+pub mod accessibility;
+pub mod accessibility_node;
 pub mod frame;
 pub mod headless;
 pub mod input;
