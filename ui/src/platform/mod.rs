@@ -14,7 +14,8 @@
 //!
 //! `desktop` (the speaker through cpal, the clipboard through arboard, the app built with
 //! them), `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
-//! haptics over JNI; `android_share`: the clipboard and share sheet) and `ios` (winit's
+//! haptics over JNI; `android_share`: the clipboard and share sheet; `android_talkback`: TalkBack through
+//! AccessKit's Android adapter) and `ios` (winit's
 //! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
 //! pasteboard) are the two device ends.
 
@@ -34,6 +35,8 @@ pub mod android;
 pub mod android_feedback;
 #[cfg(target_os = "android")]
 pub mod android_share;
+#[cfg(target_os = "android")]
+pub mod android_talkback;
 #[cfg(all(
     feature = "desktop",
     not(any(target_os = "android", target_os = "ios"))
