@@ -8,12 +8,12 @@
 //! gesture bar, display cutout) give the safe area; the back button goes one screen back and
 //! leaves the app from Home.
 
+use super::android_talkback::TalkBack;
 use super::frame::{Frame, Rect};
 use super::input::{BackButton, Phase, Touches};
 use super::insets::{safe_edges, scale_from_dpi, Edges};
 use super::java_calls::{self as java, InsetsSource, JavaCall};
 use super::lifecycle::{Event, Lifecycle, Reaction};
-use super::android_talkback::TalkBack;
 use super::shell::{AppHooks, PhonePlatform, Queue};
 use crate::store::Store;
 use android_activity::input::{InputEvent, KeyAction, Keycode, MotionAction};
@@ -198,9 +198,9 @@ impl Activity {
                     MotionAction::Cancel => Phase::Cancel,
                     // TalkBack's explore by touch: left to the view hierarchy, where the
                     // accessibility delegate's hover listener answers it.
-                    MotionAction::HoverEnter | MotionAction::HoverMove | MotionAction::HoverExit => {
-                        return InputStatus::Unhandled
-                    }
+                    MotionAction::HoverEnter
+                    | MotionAction::HoverMove
+                    | MotionAction::HoverExit => return InputStatus::Unhandled,
                     _ => return InputStatus::Unhandled,
                 };
                 // A move reports every finger (only the one that plays counts); the other

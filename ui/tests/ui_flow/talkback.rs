@@ -153,7 +153,9 @@ pub(super) async fn the_phone_reader_finds_a_cell_under_a_finger(h: AppHandle, _
 pub(super) async fn the_phone_reader_plays_a_move_and_hears_it(h: AppHandle, _dir: PathBuf) {
     let ui: &AppWindow = &h;
     two_player_turkish_from_home(ui).await;
+    let t = std::time::Instant::now();
     let mut r = Reader::new(ui);
+    let first = t.elapsed();
     let whole = r.all().len();
     r.click(ui, "d3");
     sleep(20).await;
@@ -165,10 +167,17 @@ pub(super) async fn the_phone_reader_plays_a_move_and_hears_it(h: AppHandle, _di
     r.click(ui, "d4");
     settle(&h).await;
     sleep(20).await;
+    let t = std::time::Instant::now();
     let update = r
         .source
         .changes(ui.window())
         .expect("the move changed the tree");
+    // For the record (a debug build on the host): what building and updating cost.
+    println!(
+        "  the game's tree: {whole} nodes in {first:?}; after the move {} nodes in {:?}",
+        update.nodes.len(),
+        t.elapsed()
+    );
     assert!(
         update.tree.is_none() && update.nodes.len() < whole / 2,
         "{} of {whole} nodes sent again",
