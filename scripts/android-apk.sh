@@ -13,9 +13,13 @@
 #  4. The resources, linked once by aapt2 from the Gradle project's own manifest and resources
 #     (android/app) in proto format, the attributes newer than Debian's API-29 framework
 #     table written in by id (scripts/android/manifest.py), converted to binary for the APK.
-#  5. The APK: those resources and the library stored uncompressed and 16 KB-aligned, signed
+#  5. The accessibility delegate (android/smali, the app's only Java class: TalkBack's entry,
+#     ui/src/platform/android_talkback.rs) assembled into classes.dex by Debian's smali for
+#     the minimum API and read back with dexdump; the manifest gets hasCode="true" (the
+#     source manifest keeps "false" for the Gradle build, which has no dex).
+#  6. The APK: those resources, the dex, and the library stored uncompressed and 16 KB-aligned, signed
 #     (v2 + v3) and verified (scripts/android/check_apk.sh).
-#  6. The App Bundle (target/android/dama-zamma.aab) from the same proto resources and the same
+#  7. The App Bundle (target/android/dama-zamma.aab) from the same proto resources, dex and
 #     library: bundletool builds and validates it, its APKs are built from it and checked like
 #     ours, and the per-device download is printed (scripts/android/check_aab.sh).
 #
@@ -40,7 +44,7 @@ version_code=$(prop versionCode); version_name=$(prop versionName); lib_name=$(p
 
 say "packages"
 pkgs="rustc-web cargo-web rust-web-clippy rust-web-src clang-14 lld-14 llvm-14 aapt zipalign apksigner \
-  android-framework-res zip imagemagick default-jdk-headless"
+  android-framework-res zip imagemagick default-jdk-headless libsmali-java dexdump"
 missing=""
 for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then
@@ -149,16 +153,24 @@ python3 scripts/android/bundle.py selftest
 python3 scripts/android/manifest.py prepare android/app/src/main/AndroidManifest.xml \
   "$res_dir/AndroidManifest.xml" libName="$lib_name"
 sed -i "s/<manifest /<manifest package=\"$app_id\" /" "$res_dir/AndroidManifest.xml"
+sed -i 's/android:hasCode="false"/android:hasCode="true"/' "$res_dir/AndroidManifest.xml"
+grep -q 'android:hasCode="true"' "$res_dir/AndroidManifest.xml" || { echo "FAILED: hasCode not set"; exit 1; }
 "$aapt2" compile --dir android/app/src/main/res -o "$res_dir/res.zip"
 "$aapt2" link --proto-format -o "$res_dir/proto.apk" -I /usr/share/android-framework-res/framework-res.apk \
   --manifest "$res_dir/AndroidManifest.xml" --min-sdk-version "$min_sdk" --target-sdk-version "$target_sdk" \
   --version-code "$version_code" --version-name "$version_name" "$res_dir/res.zip"
 python3 scripts/android/manifest.py restore "$res_dir/proto.apk" "$res_dir/AndroidManifest.xml.later"
 
+say "classes.dex (smali, API $min_sdk)"
+dex=$out/classes.dex; rm -f "$dex"
+smali a --api "$min_sdk" -o "$dex" android/smali
+python3 scripts/android/check_dex.py selftest
+python3 scripts/android/check_dex.py "$dex" "$min_sdk"
+
 say "package"
 apk_dir=$out/apk; rm -rf "$apk_dir"; mkdir -p "$apk_dir"
 "$aapt2" convert --output-format binary -o "$apk_dir/resources.apk" "$res_dir/proto.apk"
-python3 scripts/android/package.py "$apk_dir/resources.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$apk_dir/unsigned.apk"
+python3 scripts/android/package.py "$apk_dir/resources.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$apk_dir/unsigned.apk" "$dex"
 zipalign -c -p 4 "$apk_dir/unsigned.apk"
 
 say "sign"
@@ -200,7 +212,7 @@ say "wrote $apk"
 say "App Bundle (same proto resources, same library)"
 aab_dir=$out/aab; rm -rf "$aab_dir"; mkdir -p "$aab_dir"
 aab=$out/dama-zamma.aab
-python3 scripts/android/bundle.py module "$res_dir/proto.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$aab_dir/base.zip"
+python3 scripts/android/bundle.py module "$res_dir/proto.apk" "$lib" "lib/arm64-v8a/lib$lib_name.so" "$aab_dir/base.zip" "$dex"
 "$bundletool" build-bundle --modules="$aab_dir/base.zip" --output="$aab_dir/unsigned.aab" --overwrite
 python3 scripts/android/bundle.py align16k "$aab_dir/unsigned.aab"
 # Play takes a bundle signed with the upload key (jarsigner, as Gradle's bundleRelease does).

@@ -30,7 +30,7 @@ PAGE_ALIGNMENT = {0: "unspecified (4 KB)", 1: "4 KB", 2: "16 KB", 3: "64 KB"}
 PAGE_ALIGNMENT_16K = 2
 
 
-def module(proto_apk, lib, lib_path, out):
+def module(proto_apk, lib, lib_path, out, dex=None):
     with zipfile.ZipFile(proto_apk) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
         for info in src.infolist():
             name = info.filename
@@ -38,6 +38,9 @@ def module(proto_apk, lib, lib_path, out):
                 name = "manifest/AndroidManifest.xml"
             dst.writestr(zipfile.ZipInfo(name, date_time=(2008, 1, 1, 0, 0, 0)), src.read(info), zipfile.ZIP_DEFLATED)
         dst.write(lib, lib_path, zipfile.ZIP_STORED)
+        if dex:
+            # A bundle module keeps its code under dex/ (bundletool's module layout).
+            dst.write(dex, "dex/classes.dex", zipfile.ZIP_DEFLATED)
 
 
 def set_field(message, number, value):

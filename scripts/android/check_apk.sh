@@ -40,7 +40,10 @@ fi
 
 manifest=$(aapt dump xmltree "$apk" AndroidManifest.xml)
 need "extractNativeLibs false" "extractNativeLibs.*=\(type 0x12\)0x0" "$manifest"
-need "hasCode false" "hasCode.*=\(type 0x12\)0x0" "$manifest"
+# hasCode: the accessibility delegate's classes.dex (android/smali), read back by dexdump.
+need "hasCode true" "hasCode.*=\(type 0x12\)0xffffffff" "$manifest"
+need "the delegate class in classes.dex" "Class descriptor  : 'Lapp/damazamma/a11y/AccessibilityDelegate;'" \
+  "$(unzip -p "$apk" classes.dex > "${TMPDIR:-/tmp}/check_apk.dex" && dexdump "${TMPDIR:-/tmp}/check_apk.dex")"
 # Android 16 gives apps targeting 36 predictive back (no KEYCODE_BACK for NativeActivity)
 # unless they opt out: the attribute is API 33's (android.R.attr 0x0101068a).
 need "predictive back opted out (Back keeps its key)" "enableOnBackInvokedCallback\(0x0101068a\)=\(type 0x12\)0x0" "$manifest"

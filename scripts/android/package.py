@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Puts the app library into aapt's APK, as Android wants it stored.
 
-    package.py RESOURCES.apk LIB.so PATH-IN-APK OUT.apk
+    package.py RESOURCES.apk LIB.so PATH-IN-APK OUT.apk [classes.dex]
     package.py --deflated-size APK        (prints the APK's size deflated at level 9)
 
 The library is stored uncompressed with its data on a 16 KB boundary, so that the device maps
@@ -28,12 +28,19 @@ def align_extra(offset, name, alignment):
     return struct.pack("<HHH", ALIGN_FIELD, 2 + pad, alignment) + b"\0" * pad
 
 
-def package(resources, lib, lib_path, out):
+def package(resources, lib, lib_path, out, dex=None):
     with zipfile.ZipFile(resources) as src, zipfile.ZipFile(out, "w") as dst:
         entries = [(i, src.read(i.filename)) for i in src.infolist()]
+        if dex:
+            # The accessibility delegate (android/smali), deflated like any code.
+            info = zipfile.ZipInfo("classes.dex", date_time=(2008, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            entries.append((info, open(dex, "rb").read()))
         entries.append((None, open(lib, "rb").read()))
         for info, data in entries:
-            if info is None:
+            if info is not None and info.filename == "classes.dex":
+                alignment = 4
+            elif info is None:
                 info = zipfile.ZipInfo(lib_path, date_time=(2008, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_STORED
                 alignment = LIB_ALIGN
@@ -69,7 +76,7 @@ def main():
             info = z.getinfo(sys.argv[3])
             print(data_offset(sys.argv[2], info), info.compress_type)
     else:
-        package(*sys.argv[1:5])
+        package(*sys.argv[1:6])
 
 
 if __name__ == "__main__":

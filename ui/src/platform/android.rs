@@ -8,6 +8,7 @@
 //! gesture bar, display cutout) give the safe area; the back button goes one screen back and
 //! leaves the app from Home.
 
+use super::android_talkback::TalkBack;
 use super::frame::{Frame, Rect};
 use super::input::{BackButton, Phase, Touches};
 use super::insets::{safe_edges, scale_from_dpi, Edges};
@@ -20,7 +21,7 @@ use android_activity::ndk::hardware_buffer_format::HardwareBufferFormat;
 use android_activity::ndk::native_window::NativeWindow;
 use android_activity::{AndroidApp, InputStatus, MainEvent, PollEvent};
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
-use slint::platform::WindowEvent;
+use slint::platform::{WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PlatformError};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -57,7 +58,9 @@ pub fn run(app: AndroidApp) -> Result<(), PlatformError> {
         touches: Touches::default(),
         back: BackButton::default(),
         life: Lifecycle::new(),
+        talkback: None,
     };
+    activity.talkback = TalkBack::install(&activity.app);
     activity.run();
     ui.hide()
 }
@@ -74,12 +77,18 @@ struct Activity {
     touches: Touches,
     back: BackButton,
     life: Lifecycle,
+    /// The screen reader's side, when the delegate class could be installed.
+    talkback: Option<TalkBack>,
 }
 
 impl Activity {
     fn run(&mut self) {
         while !self.life.ended() && !self.queue.quit_requested() {
             slint::platform::update_timers_and_animations();
+            // A screen reader's actions first (drawn in this frame), then its tree's news.
+            if let Some(t) = &mut self.talkback {
+                t.serve(self.window.window(), &self.app);
+            }
             self.present();
             let timeout = if self.life.animates() && self.window.has_active_animations() {
                 Some(Duration::from_millis(16))
@@ -187,6 +196,11 @@ impl Activity {
                     MotionAction::Move => Phase::Move,
                     MotionAction::Up | MotionAction::PointerUp => Phase::Up,
                     MotionAction::Cancel => Phase::Cancel,
+                    // TalkBack's explore by touch: left to the view hierarchy, where the
+                    // accessibility delegate's hover listener answers it.
+                    MotionAction::HoverEnter
+                    | MotionAction::HoverMove
+                    | MotionAction::HoverExit => return InputStatus::Unhandled,
                     _ => return InputStatus::Unhandled,
                 };
                 // A move reports every finger (only the one that plays counts); the other

@@ -45,6 +45,55 @@ pub const GET_DECOR_VIEW: JavaCall = call(
     "()Landroid/view/View;",
     1,
 );
+// The screen reader's calls (android_talkback.rs): the activity's class loader, which
+// finds our delegate class; the AccessibilityManager and whether any service is on; work
+// posted to the UI thread; the decor view's delegate and hover listener.
+const CONTEXT: &str = "android/content/Context";
+const VIEW: &str = "android/view/View";
+/// `Context.getClassLoader()`.
+pub const GET_CLASS_LOADER: JavaCall =
+    call(CONTEXT, "getClassLoader", "()Ljava/lang/ClassLoader;", 1);
+/// `ClassLoader.loadClass(String)`.
+pub const LOAD_CLASS: JavaCall = call(
+    "java/lang/ClassLoader",
+    "loadClass",
+    "(Ljava/lang/String;)Ljava/lang/Class;",
+    1,
+);
+/// `AccessibilityManager.isEnabled()`.
+pub const IS_ENABLED: JavaCall = call(
+    "android/view/accessibility/AccessibilityManager",
+    "isEnabled",
+    "()Z",
+    4,
+);
+/// `View.post(Runnable)`.
+pub const VIEW_POST: JavaCall = call(VIEW, "post", "(Ljava/lang/Runnable;)Z", 1);
+/// `View.setAccessibilityDelegate(View.AccessibilityDelegate)`.
+pub const SET_ACCESSIBILITY_DELEGATE: JavaCall = call(
+    VIEW,
+    "setAccessibilityDelegate",
+    "(Landroid/view/View$AccessibilityDelegate;)V",
+    14,
+);
+/// `View.setOnHoverListener(View.OnHoverListener)`.
+pub const SET_ON_HOVER_LISTENER: JavaCall = call(
+    VIEW,
+    "setOnHoverListener",
+    "(Landroid/view/View$OnHoverListener;)V",
+    14,
+);
+/// All of them.
+pub const SCREEN_READER: [JavaCall; 7] = [
+    GET_CLASS_LOADER,
+    LOAD_CLASS,
+    GET_SYSTEM_SERVICE,
+    IS_ENABLED,
+    VIEW_POST,
+    SET_ACCESSIBILITY_DELEGATE,
+    SET_ON_HOVER_LISTENER,
+];
+
 /// `View.getRootWindowInsets()`.
 pub const GET_ROOT_WINDOW_INSETS: JavaCall = call(
     "android/view/View",
@@ -132,7 +181,7 @@ pub const AUDIO_TRACK_PLAY: JavaCall = call("android/media/AudioTrack", "play", 
 pub const AUDIO_TRACK_STOP: JavaCall = call("android/media/AudioTrack", "stop", "()V", 3);
 /// `AudioTrack.write(short[], offset, count)`: blocks until the samples are queued.
 pub const AUDIO_TRACK_WRITE: JavaCall = call("android/media/AudioTrack", "write", "([SII)I", 3);
-/// `Context.getSystemService(String)` (for `"audio"`: the `AudioManager`).
+/// `Context.getSystemService(String)` (`"audio"`: the `AudioManager`; `"accessibility"`).
 pub const GET_SYSTEM_SERVICE: JavaCall = call(
     "android/content/Context",
     "getSystemService",
@@ -374,13 +423,17 @@ mod tests {
         }
     }
 
-    /// The sound, the haptics, the clipboard and the share sheet use no API newer than the
+    /// The sound, the haptics, the clipboard, the share sheet and the screen reader use no API newer than the
     /// app's minimum (no AAudio, no `VibrationEffect`): the APK installs and sounds on
     /// Android 7.0.
     #[test]
     fn sound_and_haptics_exist_on_every_supported_release() {
         let min = min_sdk();
-        for c in SOUND_AND_HAPTICS.iter().chain(&CLIPBOARD_AND_SHARE) {
+        for c in SOUND_AND_HAPTICS
+            .iter()
+            .chain(&CLIPBOARD_AND_SHARE)
+            .chain(&SCREEN_READER)
+        {
             assert!(
                 c.since <= min,
                 "{}.{} arrived at API {}",

@@ -8,14 +8,19 @@
 //! * [`shell`]: the event-loop queue (work handed in from other threads) and the app's hooks.
 //! * [`headless`]: a platform without a screen, for benchmarks and tests on the host.
 //! * [`lifecycle`]: what the activity's events (surface, pause, destroy) mean for the app.
+//! * [`accessibility`]: the screen reader's tree (AccessKit) built from the window's items,
+//!   and its actions carried out ([`accessibility_node`]: one item as one node).
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
 //! `desktop` (the speaker through cpal, the clipboard through arboard, the app built with
 //! them), `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
-//! haptics over JNI; `android_share`: the clipboard and share sheet) and `ios` (winit's
+//! haptics over JNI; `android_share`: the clipboard and share sheet; `android_talkback`: TalkBack through
+//! AccessKit's Android adapter) and `ios` (winit's
 //! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
 //! pasteboard) are the two device ends.
 
+pub mod accessibility;
+pub mod accessibility_node;
 pub mod frame;
 pub mod headless;
 pub mod input;
@@ -30,6 +35,8 @@ pub mod android;
 pub mod android_feedback;
 #[cfg(target_os = "android")]
 pub mod android_share;
+#[cfg(target_os = "android")]
+pub mod android_talkback;
 #[cfg(all(
     feature = "desktop",
     not(any(target_os = "android", target_os = "ios"))

@@ -10,7 +10,8 @@
 
 //!
 //! The scenarios live in one file per part of the app (`play`, `endings`, `games`, `feel`,
-//! `screens`, `puzzles`, `learn`), their helpers in `harness`.
+//! `screens`, `puzzles`, `learn`, `talkback`: the phones' screen-reader tree), their helpers
+//! in `harness`.
 
 mod endings;
 mod feel;
@@ -20,6 +21,7 @@ mod learn;
 mod play;
 mod puzzles;
 mod screens;
+mod talkback;
 
 use dama_core::rules::{options_of, OPTIONS};
 use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
@@ -50,6 +52,7 @@ use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
+use talkback::*;
 
 /// A scenario: a fresh app (shown, animations off) and its data folder.
 type Scenario = fn(AppHandle, PathBuf) -> Pin<Box<dyn Future<Output = ()>>>;
@@ -106,6 +109,9 @@ fn main() {
         a_puzzle_is_solved_another_missed_and_the_rating_kept,
         a_lesson_is_taken_by_playing_and_kept,
         huffing_is_shown_and_done_in_its_lesson,
+        the_phone_reader_names_home_and_the_board,
+        the_phone_reader_finds_a_cell_under_a_finger,
+        the_phone_reader_plays_a_move_and_hears_it,
     ];
     // Arguments as libtest takes them: names to filter by; flags are ignored.
     let filters: Vec<String> = std::env::args()
