@@ -109,6 +109,7 @@ pub fn create_with(
             ui: ui.as_weak(),
             saver: Saver::new(store),
             settings,
+            system: Default::default(),
             unfinished,
             history,
             last,

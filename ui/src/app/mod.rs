@@ -29,7 +29,7 @@ use crate::screens::{game, home, settings};
 use crate::screens::{Command, Ctx, LastGame, Msg};
 use crate::share::NotAGame;
 use crate::sound::Feedback;
-use crate::store::{History, SavedGame, Saver, Settings};
+use crate::store::{History, SavedGame, Saver, Settings, System};
 use crate::{AppWindow, Screen};
 use dama_core::{GameRecord, Session};
 use slint::{ComponentHandle, Timer};
@@ -76,6 +76,8 @@ pub struct App {
     ui: slint::Weak<AppWindow>,
     saver: Saver,
     settings: Settings,
+    /// What the system asks for (no animations, a text size): read by the platform.
+    system: System,
     unfinished: Option<Unfinished>,
     /// The finished games (newest last), and the last one's game and result for Home.
     history: History,
@@ -97,6 +99,7 @@ impl App {
         let Some(ui) = self.ui.upgrade() else { return };
         let cx = Ctx {
             settings: &self.settings,
+            system: &self.system,
             history: &self.history,
             store: self.saver.store(),
         };
@@ -107,7 +110,7 @@ impl App {
 
     /// Home's choices, the unfinished game's card and the settings into the window.
     fn show_all(&self, ui: &AppWindow) {
-        settings::show(ui, &self.settings);
+        settings::show(ui, &self.settings, &self.system);
         home::show(ui, &self.settings.new_game);
         home::show_unfinished(ui, self.unfinished.as_ref().map(|u| &u.game));
         home::show_last(ui, self.last);
@@ -213,6 +216,19 @@ impl App {
     /// Sets the animation speed (0 off … 3 slow).
     pub fn set_anim_speed(&mut self, speed: u8) {
         self.settings.anim_speed = speed.min(3);
+    }
+
+    /// What the system asks for now (the platform read it at start, or again on coming
+    /// back): shown at once, the board redrawn for a new text size; nothing is saved.
+    pub fn set_system(&mut self, system: System) {
+        if system == self.system {
+            return;
+        }
+        self.system = system;
+        if let Some(ui) = self.ui.upgrade() {
+            settings::show(&ui, &self.settings, &self.system);
+        }
+        self.run(|s, ui, cx| s.game.update(ui, game::Msg::Redraw, cx));
     }
 
     /// The puzzle on the Puzzles screen: its id and its line as the labels of each move's

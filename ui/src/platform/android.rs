@@ -178,6 +178,10 @@ impl Activity {
         let system = system_insets(&self.app, InsetsSource::for_sdk(sdk));
         let edges = safe_edges(sdk, w, h, content, system, self.scale);
         self.hooks.set_safe_area(edges.to_logical(self.scale));
+        // The text size and "Remove animations" may have changed while the app was away
+        // (a layout follows every return and every change of configuration).
+        self.hooks
+            .set_system(super::android_access::system(&self.app));
     }
 
     fn input(&mut self) {

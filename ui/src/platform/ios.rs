@@ -21,6 +21,23 @@ use winit::event::{TouchPhase, WindowEvent as Event};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
+#[link(name = "UIKit", kind = "framework")]
+extern "C" {
+    /// UIKit/UIAccessibility.h (iOS 8): Settings → Accessibility → Motion → Reduce Motion.
+    fn UIAccessibilityIsReduceMotionEnabled() -> objc2::runtime::Bool;
+}
+
+/// What iOS asks for: no animations under Reduce Motion (issue 50). The text size stays
+/// the app's own setting: Dynamic Type is not read yet.
+fn system() -> crate::store::System {
+    // SAFETY: a plain C function of UIKit, called on the main thread.
+    let still = unsafe { UIAccessibilityIsReduceMotionEnabled() }.as_bool();
+    crate::store::System {
+        reduce_motion: still,
+        font_scale: None,
+    }
+}
+
 fn other(e: impl std::fmt::Display) -> PlatformError {
     PlatformError::Other(e.to_string())
 }
@@ -102,6 +119,7 @@ impl Phone {
         let visible = (x, y, x + size.width as i32, y + size.height as i32);
         let edges = Edges::around(full.width as f32, full.height as f32, visible);
         self.hooks.set_safe_area(edges.to_logical(self.scale));
+        self.hooks.set_system(system());
     }
 
     /// Draws what changed and shows the frame.
@@ -127,6 +145,8 @@ impl Phone {
 
 impl ApplicationHandler for Phone {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        // Reduce Motion may have been turned while the app was away.
+        self.hooks.set_system(system());
         if self.native.is_some() {
             return;
         }

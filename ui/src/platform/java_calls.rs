@@ -341,6 +341,48 @@ pub const CLIPBOARD_AND_SHARE: [JavaCall; 13] = [
     START_ACTIVITY,
 ];
 
+/// `Context.getContentResolver()`.
+pub const GET_CONTENT_RESOLVER: JavaCall = call(
+    "android/content/Context",
+    "getContentResolver",
+    "()Landroid/content/ContentResolver;",
+    1,
+);
+/// `Settings.Global.getString(ContentResolver, String)` (static; `null` when unset).
+pub const GLOBAL_GET_STRING: JavaCall = call(
+    "android/provider/Settings$Global",
+    "getString",
+    "(Landroid/content/ContentResolver;Ljava/lang/String;)Ljava/lang/String;",
+    17,
+);
+/// `Context.getResources()`.
+pub const GET_RESOURCES: JavaCall = call(
+    "android/content/Context",
+    "getResources",
+    "()Landroid/content/res/Resources;",
+    1,
+);
+/// `Resources.getConfiguration()`.
+pub const GET_CONFIGURATION: JavaCall = call(
+    "android/content/res/Resources",
+    "getConfiguration",
+    "()Landroid/content/res/Configuration;",
+    1,
+);
+/// `Configuration.fontScale`: the system's text size (1 normal; up to 2 on Android 14).
+pub const FONT_SCALE: JavaCall = call("android/content/res/Configuration", "fontScale", "F", 1);
+/// `Settings.Global.ANIMATOR_DURATION_SCALE`'s name: 0 is "Remove animations".
+pub const ANIMATOR_DURATION_SCALE: &str = "animator_duration_scale";
+
+/// Every call that reads what the system asks for (issue 50: text size, no animations).
+pub const ACCESS: [JavaCall; 5] = [
+    GET_CONTENT_RESOLVER,
+    GLOBAL_GET_STRING,
+    GET_RESOURCES,
+    GET_CONFIGURATION,
+    FONT_SCALE,
+];
+
 /// How the safe area is asked for on a given Android release.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InsetsSource {
@@ -423,9 +465,9 @@ mod tests {
         }
     }
 
-    /// The sound, the haptics, the clipboard, the share sheet and the screen reader use no API newer than the
-    /// app's minimum (no AAudio, no `VibrationEffect`): the APK installs and sounds on
-    /// Android 7.0.
+    /// The sound, the haptics, the clipboard, the share sheet, the accessibility reads and the
+    /// screen reader use no API newer than the app's minimum (no AAudio, no `VibrationEffect`):
+    /// the APK installs and sounds on Android 7.0.
     #[test]
     fn sound_and_haptics_exist_on_every_supported_release() {
         let min = min_sdk();
@@ -433,6 +475,7 @@ mod tests {
             .iter()
             .chain(&CLIPBOARD_AND_SHARE)
             .chain(&SCREEN_READER)
+            .chain(&ACCESS)
         {
             assert!(
                 c.since <= min,

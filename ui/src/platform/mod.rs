@@ -13,11 +13,11 @@
 //! * [`java_calls`]: the Java methods Android's platform calls, with their API levels.
 //!
 //! `desktop` (the speaker through cpal, the clipboard through arboard, the app built with
-//! them), `android` (NativeActivity, the NDK's window buffer; `android_feedback`: the sound and
-//! haptics over JNI; `android_share`: the clipboard and share sheet; `android_talkback`: TalkBack through
-//! AccessKit's Android adapter) and `ios` (winit's
-//! UIKit window and softbuffer, AVFoundation and UIKit's haptics, `ios_share`: the
-//! pasteboard) are the two device ends.
+//! them), `android` (NativeActivity, the NDK's window buffer; `android_access`: the system's
+//! text size and "Remove animations"; `android_feedback`: the sound and haptics over JNI;
+//! `android_share`: the clipboard and share sheet; `android_talkback`: TalkBack through
+//! AccessKit's Android adapter) and `ios` (winit's UIKit window and softbuffer, AVFoundation
+//! and UIKit's haptics, `ios_share`: the pasteboard) are the two device ends.
 
 pub mod accessibility;
 pub mod accessibility_node;
@@ -31,6 +31,8 @@ pub mod shell;
 
 #[cfg(target_os = "android")]
 pub mod android;
+#[cfg(target_os = "android")]
+pub mod android_access;
 #[cfg(target_os = "android")]
 pub mod android_feedback;
 #[cfg(target_os = "android")]

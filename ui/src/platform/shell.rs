@@ -151,6 +151,17 @@ impl AppHooks {
         self.ui.upgrade().is_some_and(|ui| ui.invoke_go_back())
     }
 
+    /// What the system asks for (no animations, a text size), read again by the platform
+    /// whenever it may have changed. Skipped while the app is busy (a callback holds it):
+    /// the next read brings it.
+    pub fn set_system(&self, system: crate::store::System) {
+        if let Some(app) = self.app.upgrade() {
+            if let Ok(mut app) = app.try_borrow_mut() {
+                app.set_system(system);
+            }
+        }
+    }
+
     /// The edges the system covers, in logical pixels: the content keeps clear of them.
     pub fn set_safe_area(&self, e: Edges) {
         if let Some(ui) = self.ui.upgrade() {

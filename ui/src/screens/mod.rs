@@ -52,6 +52,8 @@ pub(crate) enum Msg {
 pub(crate) struct Ctx<'a> {
     /// The settings, Home's choices among them.
     pub(crate) settings: &'a Settings,
+    /// What the system asks for (no animations, a text size), where it speaks.
+    pub(crate) system: &'a crate::store::System,
     /// The finished games.
     pub(crate) history: &'a History,
     /// The store, for what a screen reads the first time it opens (not at start-up).

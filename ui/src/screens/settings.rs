@@ -3,18 +3,22 @@
 
 use super::{send_with, Command, Ctx, Msg as M, Sender};
 use crate::languages;
-use crate::store::Settings;
+use crate::store::{Settings, System};
 use crate::window::{animation_speed, speed_index};
 use crate::{AppWindow, SettingsAdapter, Theme};
 use slint::ComponentHandle;
 
 /// How many board styles and piece styles there are.
 const STYLES: u8 = 3;
+/// How many text sizes the setting offers.
+const TEXT_SIZES: u8 = crate::store::TEXT_SCALES.len() as u8;
 
-/// The settings into the window: the screen's choices, the theme, the language.
-pub(crate) fn show(ui: &AppWindow, s: &Settings) {
+/// The settings into the window: the screen's choices, the theme, the language, and what
+/// the system asks for (larger text, no animations) where it speaks.
+pub(crate) fn show(ui: &AppWindow, s: &Settings, system: &System) {
     let theme = ui.global::<Theme>();
     theme.set_dark(s.dark);
+    theme.set_text_scale(system.text_scale(s));
     // The styles the table knows (a newer file's unknown style is the first).
     let style = if s.board_style < STYLES {
         s.board_style as i32
@@ -37,6 +41,9 @@ pub(crate) fn show(ui: &AppWindow, s: &Settings) {
     set.set_show_moves(s.show_moves);
     set.set_sound(s.sound);
     set.set_haptics(s.haptics);
+    set.set_system_still(system.reduce_motion);
+    set.set_system_text_size(system.font_scale.is_some());
+    set.set_text_size(s.text_size.min(TEXT_SIZES - 1).into());
     languages::select(ui, s.language);
 }
 
@@ -60,6 +67,8 @@ pub(crate) enum Msg {
     FlipTwoPlayers(bool),
     /// The language's row.
     Language(i32),
+    /// The text size's chip (0 normal, 1 large, 2 largest).
+    TextSize(i32),
 }
 
 /// The settings screen: what it shows is the app's settings (`Ctx`), changed by a `Command`.
@@ -70,7 +79,7 @@ impl SettingsScreen {
     pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
         let mut settings = cx.settings.clone();
         change(&mut settings, msg);
-        show(ui, &settings);
+        show(ui, &settings, cx.system);
         vec![Command::ChangeSettings(Box::new(settings))]
     }
 }
@@ -88,6 +97,7 @@ fn change(s: &mut Settings, msg: Msg) {
         Msg::Haptics(on) => s.haptics = on,
         Msg::FlipTwoPlayers(on) => s.flip_two_players = on,
         Msg::Language(i) => s.language = languages::stored(i),
+        Msg::TextSize(i) => s.text_size = i.clamp(0, TEXT_SIZES as i32 - 1) as u8,
     }
 }
 
@@ -104,6 +114,7 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     set.on_choose_haptics(send_with(tx, move |v| m(Msg::Haptics(v))));
     set.on_choose_flip_two_players(send_with(tx, move |v| m(Msg::FlipTwoPlayers(v))));
     set.on_choose_language(send_with(tx, move |v| m(Msg::Language(v))));
+    set.on_choose_text_size(send_with(tx, move |v| m(Msg::TextSize(v))));
 }
 
 #[cfg(test)]
@@ -127,5 +138,9 @@ mod tests {
         assert_eq!(s.anim_speed, 0);
         assert_eq!(s.new_game, before.new_game, "Home's choices untouched");
         assert_eq!(s.haptics, before.haptics);
+        change(&mut s, Msg::TextSize(5));
+        assert_eq!(s.text_size, TEXT_SIZES - 1);
+        change(&mut s, Msg::TextSize(-1));
+        assert_eq!(s.text_size, 0);
     }
 }

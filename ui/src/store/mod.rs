@@ -7,9 +7,11 @@ use dama_core::{Color, GameId, GameRecord, Rules, Session};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
+mod access;
 mod learning;
 mod puzzles;
 mod saver;
+pub use access::{animations_removed, System, MAX_TEXT_SCALE, MIN_TEXT_SCALE, TEXT_SCALES};
 pub use learning::{LessonProgress, LESSONS_LIMIT};
 pub use puzzles::{PuzzleProgress, Track, Tried, PUZZLES_LIMIT};
 pub use saver::Saver;
@@ -94,6 +96,9 @@ pub struct Settings {
     pub board_style: u8,
     /// The pieces' colours: 0 classic, 1 wood, 2 coral.
     pub piece_style: u8,
+    /// The text size where the system has none (the desktop): 0 normal, 1 large, 2 largest
+    /// ([`TEXT_SCALES`]).
+    pub text_size: u8,
     /// The last home-screen choices (saved as `setup`, their name in earlier versions).
     #[serde(rename = "setup")]
     pub new_game: NewGame,
@@ -111,6 +116,7 @@ impl Default for Settings {
             haptics: true,
             board_style: 0,
             piece_style: 0,
+            text_size: 0,
             new_game: NewGame::default(),
         }
     }

@@ -10,9 +10,10 @@
 
 //!
 //! The scenarios live in one file per part of the app (`play`, `endings`, `games`, `feel`,
-//! `screens`, `puzzles`, `learn`, `talkback`: the phones' screen-reader tree), their helpers
-//! in `harness`.
+//! `screens`, `puzzles`, `learn`, `access`, `talkback`: the phones' screen-reader tree), their
+//! helpers in `harness`.
 
+mod access;
 mod endings;
 mod feel;
 mod games;
@@ -23,6 +24,7 @@ mod puzzles;
 mod screens;
 mod talkback;
 
+use access::*;
 use dama_core::rules::{options_of, OPTIONS};
 use dama_core::{Color, GameId, GameRecord, Outcome, Position, Reason, Rules};
 use dama_ui::app::AppHandle;
@@ -102,6 +104,8 @@ fn main() {
         a_tap_a_little_off_takes_the_point_meant,
         a_finished_game_is_kept_and_its_result_shown,
         sounds_and_touches_follow_the_play_and_the_settings,
+        no_animation_lands_a_move_at_once,
+        the_text_size_is_chosen_and_kept,
         board_and_piece_styles_are_chosen_and_kept,
         a_finished_game_is_reviewed_from_the_history,
         a_position_is_set_up_and_played,

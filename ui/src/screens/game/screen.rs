@@ -173,7 +173,7 @@ impl GameScreen {
         for e in effects {
             match e {
                 Effect::Animate { before, mv } => {
-                    let speed = cx.settings.anim_speed;
+                    let speed = cx.system.anim_speed(cx.settings);
                     let per_jump = Duration::from_millis(match speed {
                         0 => 0,
                         1 => 120,
