@@ -4,6 +4,8 @@
 //! root for reviewers.
 
 mod common;
+#[path = "screenshots/graph.rs"]
+mod graph;
 use common::long_game;
 
 use dama_core::{Color, GameRecord, Position, Rules};
@@ -320,5 +322,6 @@ fn screenshots() {
         ui.global::<dama_ui::SettingsAdapter>()
             .invoke_choose_dark(false);
     }
+    graph::curve_cursor_and_taps_agree(&handle);
     let _ = std::fs::remove_dir_all(&dir);
 }
