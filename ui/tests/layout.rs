@@ -19,7 +19,17 @@ use slint::{ComponentHandle, Model};
 
 #[path = "layout/measure.rs"]
 mod measure;
+#[path = "layout/tablet.rs"]
+mod tablet;
 use measure::*;
+
+/// Every problem of the screen shown: what `problems` finds anywhere, and on a tablet what
+/// a tablet shows badly.
+fn check(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
+    let mut out = problems(ui, name, overlay);
+    out.extend(tablet::tablet_problems(ui, name, overlay));
+    out
+}
 
 fn start(h: &AppHandle, game: &str, code: Option<&str>) {
     let rules = Rules::parse(game, &[] as &[&str]).unwrap();
@@ -71,7 +81,24 @@ const SIZES: &[(f32, f32, Insets, bool)] = &[
     (860.0, 420.0, (0.0, 0.0, 0.0, 0.0), false),
     (360.0, 640.0, (0.0, 24.0, 0.0, 24.0), true),
     (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), true),
+    // Tablets (issue 51), with a status bar above and a home indicator below: Android's
+    // 800×1280 and 1280×800, the iPad's 768×1024, 1024×768 and 13-inch 1024×1366; the last
+    // again dark.
+    (768.0, 1024.0, (0.0, 24.0, 0.0, 20.0), false),
+    (1024.0, 768.0, (0.0, 24.0, 0.0, 20.0), false),
+    (800.0, 1280.0, (0.0, 24.0, 0.0, 24.0), false),
+    (1280.0, 800.0, (0.0, 24.0, 0.0, 24.0), false),
+    (1024.0, 1366.0, (0.0, 24.0, 0.0, 20.0), false),
+    (1024.0, 768.0, (0.0, 24.0, 0.0, 20.0), true),
 ];
+
+/// What the default run checks on tablets (CI time: each size in each language costs about
+/// four seconds): every size in English, and the narrowest upright and the widest on its
+/// side also in German (the longest words) and Arabic (mirrored).
+/// `DAMA_LAYOUT_TABLETS=all` checks every tablet size in all six languages (the phones are
+/// always checked in all six).
+const TABLET_LANGUAGES: [&str; 3] = ["en", "de", "ar"];
+const TABLET_SIZES_IN_EVERY_LANGUAGE: [(f32, f32); 2] = [(768.0, 1024.0), (1280.0, 800.0)];
 
 const GAMES: [&str; 5] = ["turkish", "zamma", "damma", "fetaix", "kharbaga"];
 
@@ -142,12 +169,21 @@ fn every_screen_in_every_language_and_orientation_fits() {
             .map(|l| l.code)
             .enumerate()
         {
+            let all_languages = std::env::var("DAMA_LAYOUT_TABLETS").is_ok_and(|v| v == "all");
+            let languages: &[&str] = if TABLET_SIZES_IN_EVERY_LANGUAGE.contains(&(w, h)) {
+                &TABLET_LANGUAGES
+            } else {
+                &["en"]
+            };
+            if w.min(h) >= 600.0 && !all_languages && !languages.contains(&lang) {
+                continue;
+            }
             ui.global::<dama_ui::SettingsAdapter>()
                 .invoke_choose_language(l as i32);
             let at = |s: &str| format!("{s} [{lang}, {orientation}]");
             for (g, game) in GAMES.iter().enumerate() {
                 start(&handle, game, None);
-                found.extend(problems(ui, &at(&format!("game {game}")), false));
+                found.extend(check(ui, &at(&format!("game {game}")), false));
                 if lang == "en" {
                     // The whole board: its first and last points (opposite corners).
                     let spots = ui.global::<dama_ui::GameAdapter>().get_board().spots;
@@ -158,13 +194,13 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 }
                 ui.set_rules_return(Screen::Game);
                 ui.set_screen(Screen::Rules);
-                found.extend(problems(ui, &at(&format!("rules {game}")), false));
+                found.extend(check(ui, &at(&format!("rules {game}")), false));
                 // Home with this game chosen and an unfinished game to resume.
                 ui.set_screen(Screen::Home);
                 ui.global::<dama_ui::HomeAdapter>()
                     .invoke_choose_game(dama_ui::window::game_kind(dama_core::GameId::ALL[g]));
                 handle.with(|a| a.leave());
-                found.extend(problems(ui, &at(&format!("home {game}")), false));
+                found.extend(check(ui, &at(&format!("home {game}")), false));
                 if lang == "en" {
                     // The first game, Learn, Puzzles and Play; on its side, the opponent
                     // too (upright, the page scrolls down to it). Issue 48: on its side,
@@ -186,11 +222,11 @@ fn every_screen_in_every_language_and_orientation_fits() {
             home.set_last_game(dama_ui::GameKind::Kharbaga);
             home.set_last_winner(dama_ui::Winner::Black);
             home.set_last_reason(dama_ui::EndReason::Blocked);
-            found.extend(problems(ui, &at("home with the last result"), false));
+            found.extend(check(ui, &at("home with the last result"), false));
             home.set_can_resume(can_resume);
             home.set_has_last(false);
             ui.set_screen(Screen::Settings);
-            found.extend(problems(ui, &at("settings"), false));
+            found.extend(check(ui, &at("settings"), false));
             // Issue 48: the huff's sentences under a Zamma board (the longest advice lines).
             start(&handle, "zamma", None);
             let game = ui.global::<dama_ui::GameAdapter>();
@@ -201,28 +237,28 @@ fn every_screen_in_every_language_and_orientation_fits() {
             ] {
                 game.set_advice(advice);
                 game.set_advice_point("i1".into());
-                found.extend(problems(ui, &at(&format!("game, {advice:?}")), false));
+                found.extend(check(ui, &at(&format!("game, {advice:?}")), false));
             }
             // The game-over card.
             start(&handle, "turkish", Some("B:WKa1:Bh8"));
             ui.set_screen(Screen::Game);
-            found.extend(problems(ui, &at("game over"), true));
+            found.extend(check(ui, &at("game over"), true));
             // The share sheet over the result card, with its longest notice; the History, with a paste refused; the position editor.
             handle.with(|a| a.share_game());
             let share = ui.global::<dama_ui::ShareAdapter>();
             share.set_can_share(true);
             share.set_status(dama_ui::ShareStatus::NoClipboard);
-            found.extend(problems(ui, &at("share sheet"), true));
+            found.extend(check(ui, &at("share sheet"), true));
             share.invoke_close();
             // Issue 48: a long game's text, whose lines must not end on a move number.
             handle.with(|a| a.begin(long_game(), Opponent::TwoPlayers, Color::White));
             handle.with(|a| a.share_game());
-            found.extend(problems(ui, &at("share sheet, a long game"), true));
+            found.extend(check(ui, &at("share sheet, a long game"), true));
             share.invoke_close();
             handle.with(|a| a.show_history());
             let history = ui.global::<dama_ui::HistoryAdapter>();
             history.set_paste_problem(dama_ui::PasteProblem::NotMoves);
-            found.extend(problems(ui, &at("history"), false));
+            found.extend(check(ui, &at("history"), false));
             history.set_paste_problem(dama_ui::PasteProblem::None);
             // The review (issue 48: "Bester / Zug" broke in its button while the engine
             // analysed): analysing, then analysed with a blunder named. The finished game
@@ -234,20 +270,20 @@ fn every_screen_in_every_language_and_orientation_fits() {
             review.set_analysing(true);
             review.set_done(12);
             review.set_total(140);
-            found.extend(problems(ui, &at("review, analysing"), false));
+            found.extend(check(ui, &at("review, analysing"), false));
             review.set_analysing(false);
             review.set_analysed(true);
             review.set_judgement(2);
             review.set_best_move("d3xd5xf5".into());
             review.set_score("+2.45".into());
-            found.extend(problems(ui, &at("review, a blunder"), false));
+            found.extend(check(ui, &at("review, a blunder"), false));
             // Issue 39 item 1: the statistics table's headings and game names.
             handle.with(|a| a.show_statistics());
-            found.extend(problems(ui, &at("statistics"), false));
+            found.extend(check(ui, &at("statistics"), false));
             handle.with(|a| a.show_editor());
             ui.global::<dama_ui::EditorAdapter>()
                 .set_code_notice(dama_ui::CodeNotice::NotOnBoard);
-            found.extend(problems(ui, &at("editor"), false));
+            found.extend(check(ui, &at("editor"), false));
             if lang == "en" {
                 found.extend(palette_words(ui, &at("editor")));
                 // The palette and Play (issue 39 item 7: Play was below the board).
@@ -261,7 +297,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
             let puzzles = ui.global::<dama_ui::PuzzleAdapter>();
             puzzles.invoke_show_puzzles();
             puzzles.invoke_choose_game(dama_ui::GameKind::Turkish);
-            found.extend(problems(ui, &at("puzzles turkish"), false));
+            found.extend(check(ui, &at("puzzles turkish"), false));
             if lang == "en" {
                 found.extend(in_view(
                     ui,
@@ -271,17 +307,17 @@ fn every_screen_in_every_language_and_orientation_fits() {
             }
             puzzles.invoke_choose_game(dama_ui::GameKind::Zamma);
             puzzles.set_missed(true);
-            found.extend(problems(ui, &at("puzzles zamma, missed"), false));
+            found.extend(check(ui, &at("puzzles zamma, missed"), false));
             puzzles.set_missed(false);
             // Learn (issue 41): each course's list, and a lesson with its longest text (the
             // first Zamma lesson's task) and with a wrong move answered.
             let learn = ui.global::<dama_ui::LearnAdapter>();
             learn.invoke_show_learn(dama_ui::GameKind::Turkish);
-            found.extend(problems(ui, &at("learn turkish"), false));
+            found.extend(check(ui, &at("learn turkish"), false));
             learn.invoke_choose_course(1);
-            found.extend(problems(ui, &at("learn zamma"), false));
+            found.extend(check(ui, &at("learn zamma"), false));
             learn.invoke_open(0);
-            found.extend(problems(ui, &at("lesson zamma"), false));
+            found.extend(check(ui, &at("lesson zamma"), false));
             if lang == "en" {
                 found.extend(in_view(
                     ui,
@@ -295,7 +331,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
             let done = course.lessons[0].steps[0].done.get(lang).to_string();
             learn.set_state(dama_ui::LearnState::Finished);
             learn.set_say(done.into());
-            found.extend(problems(ui, &at("lesson zamma, done"), false));
+            found.extend(check(ui, &at("lesson zamma, done"), false));
             learn.invoke_to_list();
             checked += 12;
         }

@@ -1,9 +1,14 @@
 //! Screenshots rendered by Slint's software renderer (no display): the home screen, every
 //! board, a capture route being chosen, the game-over card, the rules and settings screens,
-//! the dark theme and the Arabic translation. Written to `screenshots/` at the repository
-//! root for reviewers.
+//! the dark theme and the Arabic translation, phones in four languages and tablets
+//! (`screenshots/tablets.rs`). Written to `screenshots/` at the repository root for
+//! reviewers. It also checks the review's graph as drawn (`screenshots/graph.rs`).
 
 mod common;
+#[path = "screenshots/graph.rs"]
+mod graph;
+#[path = "screenshots/tablets.rs"]
+mod tablets;
 use common::long_game;
 
 use dama_core::{Color, GameRecord, Position, Rules};
@@ -320,5 +325,7 @@ fn screenshots() {
         ui.global::<dama_ui::SettingsAdapter>()
             .invoke_choose_dark(false);
     }
+    tablets::tablets(&handle);
+    graph::curve_cursor_and_taps_agree(&handle);
     let _ = std::fs::remove_dir_all(&dir);
 }
