@@ -83,7 +83,9 @@ pub fn curve_cursor_and_taps_agree(handle: &AppHandle) {
     let review = ui.global::<dama_ui::ReviewAdapter>();
     let theme = ui.global::<dama_ui::Theme>();
     let area = ui.global::<dama_ui::SafeArea>();
-    (area.set_left(0.0), area.set_top(0.0), area.set_right(0.0));
+    area.set_left(0.0);
+    area.set_top(0.0);
+    area.set_right(0.0);
     area.set_bottom(0.0);
     ui.global::<dama_ui::SettingsAdapter>()
         .invoke_choose_language(dama_ui::languages::index("en").into());

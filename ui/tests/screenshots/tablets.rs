@@ -25,7 +25,9 @@ pub fn tablets(handle: &AppHandle) {
     for (w, h) in SIZES {
         ui.window().set_size(slint::LogicalSize::new(w, h));
         let area = ui.global::<dama_ui::SafeArea>();
-        (area.set_left(0.0), area.set_top(24.0), area.set_right(0.0));
+        area.set_left(0.0);
+        area.set_top(24.0);
+        area.set_right(0.0);
         area.set_bottom(20.0);
         let name = |screen: &str| format!("tablet-{screen}-{w}x{h}");
         ui.set_screen(Screen::Home);

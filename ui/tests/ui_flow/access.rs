@@ -85,12 +85,14 @@ pub(super) async fn no_animation_lands_a_move_at_once(h: AppHandle, dir: PathBuf
 pub(super) async fn the_text_size_is_chosen_and_kept(h: AppHandle, dir: PathBuf) {
     let ui: &AppWindow = &h;
     let theme = ui.global::<dama_ui::Theme>();
-    let normal = theme.get_font();
+    // The window's 1rem at a phone's size (app.slint's default-font-size).
+    let rem = || theme.invoke_base_font(360.0, 640.0);
+    let normal = rem();
     tall(ui).await;
     tap(ui, "Settings").await;
     choose(ui, "Text size", "Largest").await;
     assert_eq!(theme.get_text_scale(), 2.0);
-    assert_eq!(theme.get_font(), normal * 2.0);
+    assert_eq!(rem(), normal * 2.0);
     choose(ui, "Text size", "Large").await;
     assert_eq!(theme.get_text_scale(), 1.3);
     h.with(|a| a.flush_saves());
