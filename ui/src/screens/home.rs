@@ -142,15 +142,16 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
 /// The art of the boards Home may open next, in a room (a screen's size, logical pixels)
 /// `width` × `height`, as the window will lay them out and in the theme of the moment: the
 /// game chosen, the unfinished game, and the puzzles last solved (their board is the
-/// lessons' too). Each board of one kind and size once.
+/// lessons' too, but on a short phone). Each board of one kind and size once.
 pub(crate) fn boards_ahead(ui: &AppWindow, width: f32, height: f32) -> Vec<(Art, [PieceArt; 4])> {
     let home = ui.global::<HomeAdapter>();
     let sides = ui.global::<BoardSides>();
     let scale = ui.window().scale_factor();
     let is_squares = |kind| Geometry::of(game_id(kind).board()).kind() == BoardKind::Squares8;
     let game_side = |kind| sides.invoke_game(width, height, is_squares(kind));
-    // The puzzles' and lessons' board is laid out in whole physical pixels.
-    let panel_side = (sides.invoke_panel(width, height) * scale).round() / scale;
+    // The puzzles' board (the lessons' too but on a short phone) is laid out in whole
+    // physical pixels.
+    let panel_side = (sides.invoke_puzzle(width, height) * scale).round() / scale;
     let mut wanted = vec![(home.get_game(), game_side(home.get_game()))];
     if home.get_can_resume() {
         wanted.push((home.get_resume_game(), game_side(home.get_resume_game())));
