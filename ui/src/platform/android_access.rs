@@ -20,14 +20,11 @@ pub fn system(app: &AndroidApp) -> System {
     };
     let activity = unsafe { JObject::from_raw(app.activity_as_ptr().cast()) };
     let read = env.with_local_frame(8, |env| -> jni::errors::Result<System> {
-        let call = |env: &mut jni::JNIEnv<'_>, on: &JObject, c: java::JavaCall| {
-            env.call_method(on, c.name, c.signature, &[])?.l()
-        };
-        let resources = call(env, &activity, java::GET_RESOURCES)?;
-        let config = call(env, &resources, java::GET_CONFIGURATION)?;
+        let resources = object(env, &activity, java::GET_RESOURCES)?;
+        let config = object(env, &resources, java::GET_CONFIGURATION)?;
         let f = java::FONT_SCALE;
         let font_scale = env.get_field(&config, f.name, f.signature)?.f()?;
-        let resolver = call(env, &activity, java::GET_CONTENT_RESOLVER)?;
+        let resolver = object(env, &activity, java::GET_CONTENT_RESOLVER)?;
         let name = env.new_string(java::ANIMATOR_DURATION_SCALE)?;
         let g = java::GLOBAL_GET_STRING;
         let value = env
@@ -52,4 +49,13 @@ pub fn system(app: &AndroidApp) -> System {
         let _ = env.exception_clear();
     }
     read.unwrap_or_default()
+}
+
+/// A Java method of no arguments that returns an object.
+fn object<'l>(
+    env: &mut jni::JNIEnv<'l>,
+    on: &jni::objects::JObject,
+    c: java::JavaCall,
+) -> jni::errors::Result<jni::objects::JObject<'l>> {
+    env.call_method(on, c.name, c.signature, &[])?.l()
 }

@@ -10,7 +10,7 @@ use super::insets::Edges;
 use super::shell::{AppHooks, PhonePlatform, Queue};
 use crate::store::Store;
 use slint::platform::software_renderer::{MinimalSoftwareWindow, RepaintBufferType};
-use slint::platform::WindowEvent;
+use slint::platform::{WindowAdapter, WindowEvent};
 use slint::{ComponentHandle, PlatformError};
 use std::num::NonZeroU32;
 use std::rc::Rc;
@@ -69,6 +69,7 @@ pub fn run() -> Result<(), PlatformError> {
         presenter,
         touches: Touches::default(),
         scale: 1.0,
+        voiceover: None,
     };
     event_loop.run_app(&mut phone).map_err(other)?;
     ui.hide()
@@ -86,6 +87,8 @@ struct Phone {
     presenter: super::ios_share::Presenter,
     touches: Touches,
     scale: f32,
+    /// VoiceOver's adapter on winit's view.
+    voiceover: Option<super::ios_voiceover::VoiceOver>,
 }
 
 impl Phone {
@@ -155,6 +158,12 @@ impl ApplicationHandler for Phone {
             return;
         };
         let window = Rc::new(window);
+        // Before the view is first shown, as AccessKit's subclassing asks.
+        let proxy = self.queue.proxy();
+        let wake: Rc<dyn Fn()> = Rc::new(move || {
+            let _ = proxy.invoke_from_event_loop(Box::new(|| ()));
+        });
+        self.voiceover = super::ios_voiceover::VoiceOver::attach(&window, wake);
         let surface = softbuffer::Context::new(window.clone())
             .and_then(|context| Surface::new(&context, window.clone()));
         match surface {
@@ -201,6 +210,10 @@ impl ApplicationHandler for Phone {
         self.queue.run_pending();
         if self.queue.quit_requested() {
             return event_loop.exit();
+        }
+        // VoiceOver's actions first (drawn in this frame), then its tree's news.
+        if let Some(v) = &mut self.voiceover {
+            v.serve(self.window.window());
         }
         self.present();
         let next = if self.window.has_active_animations() {

@@ -17,7 +17,8 @@
 //! text size and "Remove animations"; `android_feedback`: the sound and haptics over JNI;
 //! `android_share`: the clipboard and share sheet; `android_talkback`: TalkBack through
 //! AccessKit's Android adapter) and `ios` (winit's UIKit window and softbuffer, AVFoundation
-//! and UIKit's haptics, `ios_share`: the pasteboard) are the two device ends.
+//! and UIKit's haptics, `ios_share`: the pasteboard; `ios_voiceover`: VoiceOver through
+//! AccessKit's iOS adapter) are the two device ends.
 
 pub mod accessibility;
 pub mod accessibility_node;
@@ -50,3 +51,5 @@ pub mod ios;
 pub mod ios_feedback;
 #[cfg(target_os = "ios")]
 pub mod ios_share;
+#[cfg(target_os = "ios")]
+pub mod ios_voiceover;
