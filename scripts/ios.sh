@@ -21,9 +21,10 @@ if python3 scripts/ios/test_check_macho.py; then pass=$((pass+1)); else fail=$((
 echo "== iOS: dama-app for aarch64-apple-ios, linted and linked against the SDK stubs == (at $SECONDS s)"
 # Clippy lints our crates while they are built (clippy-driver as their compiler; std and the
 # dependencies are compiled by rustc as usual): one build instead of a check and a build.
-export RUSTC_WORKSPACE_WRAPPER=/usr/bin/clippy-driver
-export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-if cargo +debian build -Zbuild-std=std,panic_abort --target aarch64-apple-ios \
+# Only for this build: `cargo install` of rcodesign (bundle.sh) would compile its own crate
+# with Debian's clippy-driver and its dependencies with rustup's rustc, which do not mix.
+if RUSTC_WORKSPACE_WRAPPER=/usr/bin/clippy-driver \
+    CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" cargo +debian build -Zbuild-std=std,panic_abort --target aarch64-apple-ios \
     --target-dir target/ios --profile release-app -p dama-ui --bin dama-app --no-default-features; then
   pass=$((pass+1))
 else
