@@ -95,6 +95,10 @@ fn run(args: &[String]) -> Result<(), String> {
         "analyse" | "analyze" => analyse::analyse(rest),
         "puzzles" => {
             let c = parse(rest, false)?;
+            if let Some(file) = c.get("verify") {
+                let depth = c.number("depth")?.map(|d| d.clamp(1, 20) as u32);
+                return puzzles::verify(c.rules, file, depth, c.threads);
+            }
             let settings = dama_core::puzzle::maker::Settings {
                 rules: c.rules,
                 count: c.number("count")?.unwrap_or(300).clamp(1, 100_000) as usize,
@@ -102,6 +106,9 @@ fn run(args: &[String]) -> Result<(), String> {
                 depth: c.number("depth")?.unwrap_or(8).clamp(1, 20) as u32,
                 max_games: c.number("games")?.unwrap_or(20_000).clamp(1, 10_000_000) as u32,
                 threads: c.threads,
+                time: c
+                    .number("minutes")?
+                    .map(|m| std::time::Duration::from_secs(m * 60)),
             };
             let command = format!("dama puzzles {}", rest.join(" "));
             puzzles::run(c.rules, settings, &command)
