@@ -334,6 +334,51 @@ pub fn game(rules: Rules, seed: u64, depth: u32, last: usize) -> Vec<Puzzle> {
     from_game(rules, seed, depth, last, &mut Report::default())
 }
 
+/// The puzzles at `positions` (id, position), each examined as a game's position is
+/// (from another bank's starts, say), in their order; on `threads` threads.
+pub fn examine_all(
+    positions: &[(String, Position)],
+    depth: u32,
+    threads: usize,
+) -> (Vec<Puzzle>, Report) {
+    let started = Instant::now();
+    let next = AtomicU32::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut judge = Engine::new(TABLE_MIB);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some((id, pos)) = positions.get(i) else {
+                        break;
+                    };
+                    let mut r = Report::default();
+                    let found = examine(&mut judge, pos, id.clone(), depth, &mut r);
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((i, found, r));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(i, _, _)| *i);
+    let mut report = Report::default();
+    let mut out = Vec::new();
+    for (_, found, r) in results {
+        report.positions += r.positions;
+        report.candidates += r.candidates;
+        report.nodes += r.nodes;
+        out.extend(found);
+    }
+    report.found = out.len();
+    report.kept = out.len();
+    report.time = started.elapsed();
+    (out, report)
+}
+
 /// One game's puzzles, in the order found.
 fn from_game(rules: Rules, seed: u64, depth: u32, last: usize, report: &mut Report) -> Vec<Puzzle> {
     let mut rng = Rng::new(seed);

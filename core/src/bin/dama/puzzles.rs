@@ -6,22 +6,18 @@ use dama_core::puzzle::maker::{
 };
 use dama_core::puzzle::{self, theme::CLOCK_ROOM};
 use dama_core::Rules;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// Makes the bank and prints it, headed by how it was made (so that it can be made again).
-pub fn run(rules: Rules, settings: Settings, command: &str) -> Result<(), String> {
-    let (bank, report) = maker::make(Settings { rules, ..settings }, |games, found| {
-        eprintln!("games {games}, puzzles found {found}");
-    });
+/// The head's lines that say what every puzzle keeps, at `depth`.
+fn print_rules(depth: u32) {
     let men = |h: i32| h as f64 / 100.0;
-    println!("# Dama & Zamma puzzle bank: {}", rules.game());
-    println!("# made by: {command}");
     println!(
         "# each: the first move at least {:.1} men better than any other at depth {} (the others below {:.1} men, the best above -{:.1}),",
         men(MARGIN),
-        settings.depth,
+        depth,
         men(NOT_WON),
         men(LEVEL)
     );
@@ -37,6 +33,16 @@ pub fn run(rules: Rules, settings: Settings, command: &str) -> Result<(), String
     println!(
         "# the clock {CLOCK_ROOM} plies from its limit after the line; a crowded Zamma board only with a capture or crowning; {MULTI_SHARE}% with two moves or more."
     );
+}
+
+/// Makes the bank and prints it, headed by how it was made (so that it can be made again).
+pub fn run(rules: Rules, settings: Settings, command: &str) -> Result<(), String> {
+    let (bank, report) = maker::make(Settings { rules, ..settings }, |games, found| {
+        eprintln!("games {games}, puzzles found {found}");
+    });
+    println!("# Dama & Zamma puzzle bank: {}", rules.game());
+    println!("# made by: {command}");
+    print_rules(settings.depth);
     println!(
         "# {g} games (--games {g} makes the same bank), {} puzzles found, {} kept.",
         report.found,
@@ -75,15 +81,7 @@ pub fn verify(rules: Rules, file: &str, depth: Option<u32>, threads: usize) -> R
     let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
     let bank = puzzle::parse_bank(rules, &text).map_err(|e| e.to_string())?;
     let depth = depth
-        .or_else(|| {
-            let head = text.lines().find(|l| l.starts_with("# each:"))?;
-            let after = head.split("at depth ").nth(1)?;
-            after
-                .split(|c: char| !c.is_ascii_digit())
-                .next()?
-                .parse()
-                .ok()
-        })
+        .or_else(|| stated_depth(&text))
         .ok_or("no --depth and no depth in the bank's head")?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
@@ -117,4 +115,94 @@ pub fn verify(rules: Rules, file: &str, depth: Option<u32>, threads: usize) -> R
     } else {
         Err(format!("{} puzzles fail", failed.len()))
     }
+}
+
+/// The banks in `files`, read for `rules`.
+fn read(rules: Rules, files: &[String]) -> Result<Vec<puzzle::Puzzle>, String> {
+    let mut out = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        out.extend(puzzle::parse_bank(rules, &text).map_err(|e| format!("{file}: {e}"))?);
+    }
+    Ok(out)
+}
+
+/// `--from`: the start positions of other banks (an older maker's, say) examined again by
+/// this maker, each kept under its id; printed as a bank in their order.
+pub fn from(
+    rules: Rules,
+    files: &[String],
+    depth: u32,
+    threads: usize,
+    command: &str,
+) -> Result<(), String> {
+    let starts: Vec<(String, dama_core::Position)> = read(rules, files)?
+        .into_iter()
+        .map(|p| (p.id, p.start))
+        .collect();
+    let (bank, report) = maker::examine_all(&starts, depth, threads);
+    println!("# Dama & Zamma puzzle bank: {}", rules.game());
+    println!("# made by: {command}");
+    print_rules(depth);
+    println!(
+        "# {} positions examined again, {} puzzles kept.",
+        starts.len(),
+        bank.len()
+    );
+    println!("# id (game seed/ply)\tdepth needed\trating\tposition\tline\tthemes");
+    for p in &bank {
+        println!("{}", p.to_bank_line());
+    }
+    eprintln!(
+        "{} positions, {} looked at, {} at depth {depth}, {} kept; {} nodes in {:.1} s",
+        starts.len(),
+        report.positions,
+        report.candidates,
+        report.kept,
+        report.nodes,
+        report.time.as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `--merge`: banks of this maker joined in the order given (a position once, the first
+/// kept; every id once) and chosen as `maker::choose` chooses, `count` at most.
+pub fn merge(rules: Rules, files: &[String], count: usize, command: &str) -> Result<(), String> {
+    let mut seen = HashSet::new();
+    let mut ids = HashSet::new();
+    let pool: Vec<puzzle::Puzzle> = read(rules, files)?
+        .into_iter()
+        .filter(|p| seen.insert(p.start.key()) && ids.insert(p.id.clone()))
+        .collect();
+    let found = pool.len();
+    let bank = maker::choose(pool, count);
+    let depth = files
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(f).ok())
+        .filter_map(|t| stated_depth(&t))
+        .max()
+        .ok_or("no depth in the banks' heads")?;
+    println!("# Dama & Zamma puzzle bank: {}", rules.game());
+    println!("# made by: {command}");
+    print_rules(depth);
+    println!(
+        "# {found} puzzles in the banks merged, {} kept.",
+        bank.len()
+    );
+    println!("# id (game seed/ply)\tdepth needed\trating\tposition\tline\tthemes");
+    for p in &bank {
+        println!("{}", p.to_bank_line());
+    }
+    Ok(())
+}
+
+/// The depth a bank's head states.
+fn stated_depth(text: &str) -> Option<u32> {
+    let head = text.lines().find(|l| l.starts_with("# each:"))?;
+    let after = head.split("at depth ").nth(1)?;
+    after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
