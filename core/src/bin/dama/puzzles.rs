@@ -185,6 +185,16 @@ pub fn merge(rules: Rules, files: &[String], count: usize, command: &str) -> Res
     println!("# Dama & Zamma puzzle bank: {}", rules.game());
     println!("# made by: {command}");
     print_rules(depth);
+    for f in files {
+        // Each bank's own head: how it was made.
+        let text = std::fs::read_to_string(f).unwrap_or_default();
+        for l in text
+            .lines()
+            .filter(|l| l.starts_with("# made by:") || l.ends_with(" kept."))
+        {
+            println!("# {f}: {}", l.trim_start_matches("# "));
+        }
+    }
     println!(
         "# {found} puzzles in the banks merged, {} kept.",
         bank.len()
