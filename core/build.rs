@@ -3,12 +3,9 @@
 
 use std::path::Path;
 
-const FILES: [&str; 7] = [
+const FILES: [&str; 4] = [
     "puzzles/turkish.tsv",
     "puzzles/zamma.tsv",
-    "puzzles/damma.tsv",
-    "puzzles/fetaix.tsv",
-    "puzzles/kharbaga.tsv",
     "lessons/turkish.json",
     "lessons/zamma.json",
 ];

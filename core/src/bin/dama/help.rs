@@ -11,7 +11,7 @@ pub(crate) const USAGE: &str = "usage:
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
   dama analyse <record file | -> [--nodes N]
   dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N]
-  dama puzzles --game <id> --verify <bank file> | --from <bank file>... | --merge <bank file>...
+  dama puzzles --game <id> --verify <bank file> | --from <bank file> | --merge <bank file>  (repeat --from or --merge for more files)
   dama tables generate|stats [<material> | all] [--option k=v]... [--verify]
   dama tables probe <position code> [--option k=v]...
   dama tables verify|convert [<material>] [--depth D --samples N | --games N --nodes N|--movetime MS --plies N]
@@ -95,8 +95,8 @@ pub(crate) const COMMANDS: [(&str, &str); 11] = [
         "puzzles",
         "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N]
 dama puzzles --game <id> --verify <bank file> [--depth D] [--threads N]
-dama puzzles --game <id> --from <bank file>... [--depth D] [--threads N]
-dama puzzles --game <id> --merge <bank file>... [--count N]
+dama puzzles --game <id> --from <bank file> [--from <bank file>]... [--depth D] [--threads N]
+dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N]
   Makes a puzzle bank from engine games and prints it (the app's bank format): positions
   with three moves or more where one move is at least two men better than any other at
   depth D, with the line that follows (each player's move in it the only good one), ending
