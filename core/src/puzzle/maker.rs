@@ -1,22 +1,33 @@
 //! Making puzzles (`dama puzzles`): engine games from varied openings, and in them the
-//! positions where one move is clearly best.
+//! positions where one move is clearly best and leads somewhere worth going.
 //!
 //! For each game (its seed `seed + g`):
 //! 1. Self-play: a few random plies, then moves of a small node budget with variety, so that
 //!    games differ and contain the mistakes puzzles come from.
-//! 2. Each position with two moves or more is looked at quickly (depth [`GLANCE`]: the best
-//!    move against the best of the others); where the gap is large, again at the stated depth.
-//!    A puzzle needs the best move at least [`MARGIN`] (two men) better than any other, and
-//!    the other moves no better than [`NOT_WON`] (the player is not winning anyway).
-//! 3. The line: the opponent's best reply, then the player's move where it is again clearly
-//!    best (or the only one), up to [`MAX_MOVES`] moves of the player; it ends on a move of
-//!    the player's. Every player's move of the line is unique in this sense.
-//! 4. Graded: the shallowest depth from which the search keeps choosing the first move.
+//! 2. A position is looked at when it has three legal moves or more and its clock (R-T11,
+//!    R-Z17) is far from the limit ([`CLOCK_ROOM`] plies and the longest line to spare):
+//!    quickly (depth [`GLANCE`]: the best move against the best of the others), and where the
+//!    gap is large, again at the stated depth. The best move must be at least [`MARGIN`] (two
+//!    men) better than any other, the others no better than [`NOT_WON`] (a position won
+//!    whatever is played is no puzzle), and the best not lost ([`LEVEL`]).
+//! 3. The line: the opponent's best reply, then the player's move where it is again the only
+//!    good one ([`LINE_MARGIN`], or the only legal move), up to [`MAX_MOVES`] moves of the
+//!    player; it ends on a move of the player's.
+//! 4. Where it leads, searched two plies deeper than the stated depth from the line's end:
+//!    *winning* (two men up or a forced win, [`MARGIN`]), or, if the start was level and the
+//!    end is still level (within [`LEVEL`]), *defend* ([`Theme::Defence`]); anything else
+//!    (the player lost either way) is dropped. A crowded Zamma board ([`super::theme::crowded`])
+//!    needs a capture or a crowning among the player's moves.
+//! 5. Graded: the shallowest depth from which the search keeps choosing the first move; rated
+//!    from it, the line's length and how many moves look good at a shallow depth.
 //!
-//! Every search is depth-limited and starts from a cleared table, so a game's puzzles depend
-//! only on its seed: the same bank on every machine, whatever the thread count.
+//! The bank keeps the longer lines first: at least [`MULTI_SHARE`] of it needs two moves of
+//! the player's or more ([`choose`]). Every search is depth-limited and starts from a cleared
+//! table, so a game's puzzles depend only on its seed: the same on every machine, whatever the
+//! thread count.
 
-use super::Puzzle;
+use super::theme::{check_shape, themes_of, CLOCK_ROOM};
+use super::{Puzzle, Theme};
 use crate::ai::{Engine, Limits, Player, Rng, Root, WIN_BOUND};
 use crate::moves::Move;
 use crate::position::Position;
@@ -27,16 +38,29 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Two men (hundredths of a man): how much better the best move must be than any other.
+/// Two men (hundredths of a man): how much better the first move must be than any other,
+/// and how far up the player must be after the line to be winning.
 pub const MARGIN: i32 = 200;
+/// How much better each later move of the player's must be than the next best.
+pub const LINE_MARGIN: i32 = 150;
 /// The best of the other moves must score below this: a position already won whatever is
 /// played is no puzzle.
 pub const NOT_WON: i32 = 300;
+/// Within this of level (hundredths of a man) a position is level: a defend puzzle starts
+/// and ends there, and no puzzle starts below it.
+pub const LEVEL: i32 = 100;
 /// The quick look's depth, and the gap it must see to look again.
 pub const GLANCE: u32 = 4;
 const GLANCE_MARGIN: i32 = 150;
+/// How much deeper than the stated depth the line's end is searched.
+pub const DEEPER: u32 = 2;
 /// The player's moves in a line, at most.
 pub const MAX_MOVES: usize = 4;
+/// The share of a bank (percent) that needs two moves of the player's or more.
+pub const MULTI_SHARE: usize = 40;
+/// The depth at which moves "look good", and how near the best they must score.
+const SHALLOW: u32 = 2;
+const LOOKS_GOOD: i32 = 50;
 /// Puzzles from one game, at most, and the plies between two of them.
 const PER_GAME: usize = 2;
 const APART: usize = 10;
@@ -63,6 +87,8 @@ pub struct Settings {
     pub max_games: u32,
     /// Threads.
     pub threads: usize,
+    /// No new games after this long (the bank is then chosen from what was found).
+    pub time: Option<Duration>,
 }
 
 /// What making them took.
@@ -74,6 +100,8 @@ pub struct Report {
     pub positions: u64,
     /// Positions looked at again at the full depth.
     pub candidates: u64,
+    /// Puzzles found (before the bank is chosen from them).
+    pub found: usize,
     /// Puzzles kept.
     pub kept: usize,
     /// Nodes searched.
@@ -107,27 +135,37 @@ fn search(
     (r.best, r.info.score)
 }
 
-/// The best move of `pos` and how much better it is than the best other one (`None`: not
-/// clearly best, or not for a puzzle). A position with one move has it, unique.
-fn clear_best(
+/// The best move of `pos`, its score, and the best other move's score (`None`: the only
+/// move).
+fn best_two(
     engine: &mut Engine,
     pos: &Position,
     depth: u32,
-    margin: i32,
     nodes: &mut u64,
-) -> Option<Move> {
+) -> Option<(Move, i32, Option<i32>)> {
     let moves = pos.legal_moves();
     match moves.len() {
         0 => None,
-        1 => Some(moves[0]),
+        1 => Some((moves[0], 0, None)),
         _ => {
             let (best, score) = search(engine, pos, moves.clone(), depth, nodes);
             let others: Vec<Move> = moves.into_iter().filter(|m| *m != best).collect();
             let (_, second) = search(engine, pos, others, depth, nodes);
-            (score - second >= margin
-                && (second < NOT_WON || score > WIN_BOUND && second < WIN_BOUND))
-                .then_some(best)
+            Some((best, score, Some(second)))
         }
+    }
+}
+
+/// `score` is `margin` better than `second`, and the position is not won whatever is played.
+fn clearly(score: i32, second: i32, margin: i32) -> bool {
+    score - second >= margin && (second < NOT_WON || score > WIN_BOUND && second < WIN_BOUND)
+}
+
+/// The player's move of `pos` inside a line: the only legal move, or the only good one.
+fn line_move(engine: &mut Engine, pos: &Position, depth: u32, nodes: &mut u64) -> Option<Move> {
+    match best_two(engine, pos, depth, nodes)? {
+        (m, _, None) => Some(m),
+        (m, score, Some(second)) => clearly(score, second, LINE_MARGIN).then_some(m),
     }
 }
 
@@ -151,7 +189,7 @@ fn line(
         if next.outcome().is_some() {
             break;
         }
-        let Some(m) = clear_best(engine, &next, depth, MARGIN, nodes) else {
+        let Some(m) = line_move(engine, &next, depth, nodes) else {
             break;
         };
         line.extend([reply, m]);
@@ -159,6 +197,46 @@ fn line(
         p.play_unchecked(&m);
     }
     line
+}
+
+/// What the line's end is worth to the player who solved it (hundredths of a man; beyond
+/// [`WIN_BOUND`] a win): the game's result if it ended, else a search to `depth`.
+fn end_score(
+    engine: &mut Engine,
+    start: &Position,
+    line: &[Move],
+    depth: u32,
+    nodes: &mut u64,
+) -> i32 {
+    let mut end = start.clone();
+    for m in line {
+        end.play_unchecked(m);
+    }
+    match end.outcome() {
+        Some(o) => match o.winner() {
+            Some(w) if w == start.side_to_move() => WIN_BOUND + 1,
+            Some(_) => -WIN_BOUND - 1,
+            None => 0,
+        },
+        None => -search(engine, &end, end.legal_moves(), depth, nodes).1,
+    }
+}
+
+/// The bucket of a puzzle that starts at `start` and ends at `end` (the player's side):
+/// `Some(false)` winning, `Some(true)` defend, `None` lost either way or neither.
+fn bucket(start: i32, end: i32) -> Option<bool> {
+    if end >= MARGIN {
+        Some(false)
+    } else if start.abs() < LEVEL && end.abs() < LEVEL {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// The clock leaves room for the longest line and [`CLOCK_ROOM`] plies more.
+fn clock_far(pos: &Position) -> bool {
+    pos.clock() + (MAX_MOVES * 2 - 1) as u16 + CLOCK_ROOM <= pos.rules().clock_limit()
 }
 
 /// The shallowest depth from which every search to `depth` chooses `first`.
@@ -184,13 +262,125 @@ fn needed_depth(engine: &mut Engine, pos: &Position, first: Move, depth: u32) ->
     needed
 }
 
-/// The starting difficulty of a puzzle needing `depth` and `moves` moves of the player's.
-pub fn starting_rating(depth: u32, moves: usize) -> u16 {
-    (700 + 130 * depth as i32 + 120 * (moves as i32 - 1)).clamp(600, 2800) as u16
+/// The starting difficulty of a puzzle needing `depth` and `moves` moves of the player's,
+/// with `decoys` other moves that look as good as the answer at a shallow depth.
+pub fn starting_rating(depth: u32, moves: usize, decoys: usize) -> u16 {
+    (700 + 130 * depth as i32 + 120 * (moves as i32 - 1) + 60 * decoys.min(5) as i32)
+        .clamp(600, 2800) as u16
+}
+
+/// The other moves of `pos` that score at depth [`SHALLOW`] within [`LOOKS_GOOD`] of the best
+/// or at least as well as `first`: what tempts a player who does not look far.
+fn decoys(engine: &mut Engine, pos: &Position, first: Move, nodes: &mut u64) -> usize {
+    let scores: Vec<(Move, i32)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| (m, search(engine, pos, vec![m], SHALLOW, nodes).1))
+        .collect();
+    let top = scores.iter().map(|s| s.1).max().unwrap_or(0);
+    let mine = scores.iter().find(|s| s.0 == first).map_or(top, |s| s.1);
+    scores
+        .iter()
+        .filter(|(m, s)| *m != first && (*s >= top - LOOKS_GOOD || *s >= mine))
+        .count()
+}
+
+/// The puzzle at `pos` (its id `id`), if there is one.
+fn examine(
+    judge: &mut Engine,
+    pos: &Position,
+    id: String,
+    depth: u32,
+    report: &mut Report,
+) -> Option<Puzzle> {
+    if pos.legal_moves().len() < 3 || !clock_far(pos) {
+        return None;
+    }
+    report.positions += 1;
+    let nodes = &mut report.nodes;
+    let (_, score, second) = best_two(judge, pos, GLANCE, nodes)?;
+    if !clearly(score, second?, GLANCE_MARGIN) {
+        return None;
+    }
+    report.candidates += 1;
+    let (best, score, second) = best_two(judge, pos, depth, nodes)?;
+    if !clearly(score, second?, MARGIN) || score <= -LEVEL {
+        return None;
+    }
+    let line = line(judge, pos, best, depth, nodes);
+    let end = end_score(judge, pos, &line, depth + DEEPER, nodes);
+    let defend = bucket(score, end)?;
+    let mut themes = themes_of(pos, &line);
+    if defend {
+        themes.push(Theme::Defence);
+    }
+    let needed = needed_depth(judge, pos, best, depth);
+    let decoys = decoys(judge, pos, best, nodes);
+    let puzzle = Puzzle {
+        id,
+        start: pos.clone(),
+        rating: starting_rating(needed, line.len().div_ceil(2), decoys),
+        line,
+        depth: needed as u8,
+        themes,
+    };
+    check_shape(&puzzle).ok()?;
+    Some(puzzle)
+}
+
+/// The puzzles of game `seed` up to its ply `last` (a bank's id names both), in the order
+/// found (before a bank is chosen from them).
+pub fn game(rules: Rules, seed: u64, depth: u32, last: usize) -> Vec<Puzzle> {
+    from_game(rules, seed, depth, last, &mut Report::default())
+}
+
+/// The puzzles at `positions` (id, position), each examined as a game's position is
+/// (from another bank's starts, say), in their order; on `threads` threads.
+pub fn examine_all(
+    positions: &[(String, Position)],
+    depth: u32,
+    threads: usize,
+) -> (Vec<Puzzle>, Report) {
+    let started = Instant::now();
+    let next = AtomicU32::new(0);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut judge = Engine::new(TABLE_MIB);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some((id, pos)) = positions.get(i) else {
+                        break;
+                    };
+                    let mut r = Report::default();
+                    let found = examine(&mut judge, pos, id.clone(), depth, &mut r);
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((i, found, r));
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(i, _, _)| *i);
+    let mut report = Report::default();
+    let mut out = Vec::new();
+    for (_, found, r) in results {
+        report.positions += r.positions;
+        report.candidates += r.candidates;
+        report.nodes += r.nodes;
+        out.extend(found);
+    }
+    report.found = out.len();
+    report.kept = out.len();
+    report.time = started.elapsed();
+    (out, report)
 }
 
 /// One game's puzzles, in the order found.
-fn from_game(rules: Rules, seed: u64, depth: u32, report: &mut Report) -> Vec<Puzzle> {
+fn from_game(rules: Rules, seed: u64, depth: u32, last: usize, report: &mut Report) -> Vec<Puzzle> {
     let mut rng = Rng::new(seed);
     let mut game = Session::new(rules);
     for _ in 0..(2 + rng.below(4)) {
@@ -210,27 +400,15 @@ fn from_game(rules: Rules, seed: u64, depth: u32, report: &mut Report) -> Vec<Pu
     let stop = AtomicBool::new(false);
     let mut found: Vec<Puzzle> = Vec::new();
     let mut last_ply = None;
-    while game.outcome().is_none() && game.record().ply() < MAX_PLIES {
+    while game.outcome().is_none() && game.record().ply() <= last.min(MAX_PLIES - 1) {
         let ply = game.record().ply();
         let pos = game.position().clone();
         let apart = last_ply.is_none_or(|l| ply >= l + APART);
-        if ply >= FIRST_PLY && apart && found.len() < PER_GAME && pos.legal_moves().len() > 1 {
-            report.positions += 1;
-            if clear_best(&mut judge, &pos, GLANCE, GLANCE_MARGIN, &mut report.nodes).is_some() {
-                report.candidates += 1;
-                if let Some(best) = clear_best(&mut judge, &pos, depth, MARGIN, &mut report.nodes) {
-                    let line = line(&mut judge, &pos, best, depth, &mut report.nodes);
-                    let needed = needed_depth(&mut judge, &pos, best, depth);
-                    let moves = line.len().div_ceil(2);
-                    found.push(Puzzle {
-                        id: format!("{seed}/{ply}"),
-                        start: pos.clone(),
-                        line,
-                        depth: needed as u8,
-                        rating: starting_rating(needed, moves),
-                    });
-                    last_ply = Some(ply);
-                }
+        if ply >= FIRST_PLY && apart && found.len() < PER_GAME {
+            let id = format!("{seed}/{ply}");
+            if let Some(p) = examine(&mut judge, &pos, id, depth, report) {
+                found.push(p);
+                last_ply = Some(ply);
             }
         }
         let Ok(root) = Root::of(&game) else { break };
@@ -242,16 +420,54 @@ fn from_game(rules: Rules, seed: u64, depth: u32, report: &mut Report) -> Vec<Pu
     found
 }
 
-/// Makes `settings.count` puzzles (fewer if `max_games` games do not give them), each from
-/// a position no other puzzle starts from; `progress(games, kept)` after each batch.
+/// The bank chosen from `pool` (in the order found): at most `count`, the longer lines
+/// first, and at least [`MULTI_SHARE`] percent of it needing two moves of the player's or
+/// more; in the order found.
+pub fn choose(pool: Vec<Puzzle>, count: usize) -> Vec<Puzzle> {
+    let mut order: Vec<usize> = (0..pool.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(pool[i].moves_to_find()), i));
+    let multi = pool.iter().filter(|p| p.moves_to_find() >= 2).count();
+    let (mut kept, mut singles) = (Vec::new(), 0);
+    for i in order {
+        if kept.len() == count {
+            break;
+        }
+        if pool[i].moves_to_find() < 2 {
+            // Singles may be at most (100 - share) / share of the multi-move ones kept.
+            let kept_multi = multi.min(count);
+            if (singles + 1) * MULTI_SHARE > kept_multi * (100 - MULTI_SHARE) {
+                break;
+            }
+            singles += 1;
+        }
+        kept.push(i);
+    }
+    kept.sort_unstable();
+    let mut pool: Vec<Option<Puzzle>> = pool.into_iter().map(Some).collect();
+    kept.into_iter().filter_map(|i| pool[i].take()).collect()
+}
+
+/// Enough found for a bank of `count`.
+fn enough(pool: &[Puzzle], count: usize) -> bool {
+    let multi = pool.iter().filter(|p| p.moves_to_find() >= 2).count();
+    pool.len() >= count && multi * 100 >= count * MULTI_SHARE
+}
+
+/// Makes a bank of `settings.count` puzzles ([`choose`]; fewer if `max_games` games or the
+/// time do not give them), each from a position no other puzzle starts from;
+/// `progress(games, found)` after each batch.
 pub fn make(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Puzzle>, Report) {
     let started = Instant::now();
     let mut report = Report::default();
-    let mut bank: Vec<Puzzle> = Vec::new();
+    let mut pool: Vec<Puzzle> = Vec::new();
     let mut seen = HashSet::new();
-    let batch = (settings.threads.max(1) * 4) as u32;
+    // Small batches: the time limit is looked at between them.
+    let batch = (settings.threads.max(1) * 2) as u32;
     let mut g0 = 0;
-    while bank.len() < settings.count && g0 < settings.max_games {
+    while !enough(&pool, settings.count)
+        && g0 < settings.max_games
+        && settings.time.is_none_or(|t| started.elapsed() < t)
+    {
         let games = batch.min(settings.max_games - g0);
         let next = AtomicU32::new(0);
         let results = Mutex::new(Vec::new());
@@ -268,6 +484,7 @@ pub fn make(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Pu
                         settings.rules,
                         settings.seed + g as u64,
                         settings.depth,
+                        MAX_PLIES,
                         &mut r,
                     );
                     results
@@ -286,46 +503,67 @@ pub fn make(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Pu
             report.candidates += r.candidates;
             report.nodes += r.nodes;
             for p in found {
-                if bank.len() < settings.count && seen.insert(p.start.key()) {
-                    bank.push(p);
+                if seen.insert(p.start.key()) {
+                    pool.push(p);
                 }
             }
         }
         g0 += games;
         report.games = g0;
-        progress(g0, bank.len());
+        progress(g0, pool.len());
     }
+    report.found = pool.len();
+    let bank = choose(pool, settings.count);
     report.kept = bank.len();
     report.time = started.elapsed();
     (bank, report)
 }
 
-/// Checks `puzzle` again at `depth`: each of the player's moves in its line clearly best
-/// (or the only move), each reply legal. Returns what is wrong.
+/// Checks `puzzle` again at `depth`: its shape ([`check_shape`]); the first move at least
+/// [`MARGIN`] better than any other and not lost, each later move of the player's the only
+/// good one ([`LINE_MARGIN`]) or the only move, each reply legal; the end, searched
+/// [`DEEPER`] plies deeper, winning, or level for a defend puzzle. Returns what is wrong.
 pub fn verify(puzzle: &Puzzle, depth: u32) -> Result<(), String> {
+    check_shape(puzzle)?;
     let mut engine = Engine::new(TABLE_MIB);
-    let mut nodes = 0;
+    let nodes = &mut 0;
     let mut p = puzzle.start.clone();
+    let mut start = 0;
     for (i, m) in puzzle.line.iter().enumerate() {
         if !p.legal_moves().contains(m) {
             return Err(format!("move {} is not legal", i + 1));
         }
         if i % 2 == 0 {
-            match clear_best(&mut engine, &p, depth, MARGIN, &mut nodes) {
-                Some(best) if best == *m => {}
-                Some(_) => return Err(format!("move {} is not the best at depth {depth}", i + 1)),
-                None => {
-                    return Err(format!(
-                        "move {} is not clearly best at depth {depth}",
-                        i + 1
-                    ))
-                }
+            let Some((best, score, second)) = best_two(&mut engine, &p, depth, nodes) else {
+                return Err(format!("no move at {}", i + 1));
+            };
+            let margin = if i == 0 { MARGIN } else { LINE_MARGIN };
+            let clear = second.is_none_or(|s| clearly(score, s, margin));
+            if best != *m || !clear {
+                return Err(format!(
+                    "move {} is not the only good one at depth {depth}",
+                    i + 1
+                ));
+            }
+            if i == 0 {
+                start = score;
             }
         }
         p.play_unchecked(m);
     }
-    if puzzle.line.len() % 2 == 0 {
-        return Err("the line ends on the opponent's move".into());
+    let end = end_score(
+        &mut engine,
+        &puzzle.start,
+        &puzzle.line,
+        depth + DEEPER,
+        nodes,
+    );
+    let defend = puzzle.themes.contains(&Theme::Defence);
+    match bucket(start, end) {
+        Some(d) if d == defend => Ok(()),
+        Some(d) => Err(format!("defend {d}, marked {defend} (end {end})")),
+        None => Err(format!(
+            "neither winning nor holding (start {start}, end {end})"
+        )),
     }
-    Ok(())
 }

@@ -5,18 +5,23 @@
 //! A bank is text, one puzzle a line (`#` starts a comment), fields split by tabs:
 //!
 //! ```text
-//! <id> <depth> <rating> <position code> <line>
-//! t3/41 6 1620 W:Wc3,d4,...:Bb6,... d4-d5 c6xc4 b3xd3
+//! <id> <depth> <rating> <position code> <line> [<themes>]
+//! t3/41 6 1620 W:Wc3,d4,...:Bb6,... d4-d5 c6xc4 b3xd3 sacrifice,multi-capture
 //! ```
 //!
 //! `id` names where it was found (game seed / ply), `depth` the shallowest search that finds
 //! the first move and keeps it to the depth the tool stated, `rating` its starting
 //! difficulty; the line alternates the player's moves (first, last, and every other) and the
-//! opponent's replies, in notation, one word each (PDN's form for a huff removal).
+//! opponent's replies, in notation, one word each (PDN's form for a huff removal). The last
+//! field, optional (banks made before it have five fields, and a puzzle without a theme
+//! leaves it out), lists the puzzle's [`Theme`]s by [`Theme::code`], split by commas.
 
 pub mod glicko;
 #[cfg(feature = "tools")]
 pub mod maker;
+pub mod theme;
+
+pub use theme::Theme;
 
 use crate::moves::Move;
 use crate::notation;
@@ -38,6 +43,8 @@ pub struct Puzzle {
     pub depth: u8,
     /// The starting difficulty on the Glicko scale.
     pub rating: u16,
+    /// What it is about (sorted; empty for a bank made before themes).
+    pub themes: Vec<Theme>,
 }
 
 /// What is wrong with a bank's line.
@@ -58,7 +65,8 @@ impl fmt::Display for BankError {
 impl std::error::Error for BankError {}
 
 /// The bank that comes with the app for `game` (feature `bundled`): Turkish Dama's and
-/// Zamma's, made by `dama puzzles` (each file's head says how).
+/// Zamma's, made by `dama puzzles` (each file's head says how). Damma, Fetaix and Kharbaga
+/// have none yet.
 #[cfg(feature = "bundled")]
 pub fn bundled(game: crate::rules::GameId) -> Option<&'static str> {
     use crate::rules::GameId;
@@ -67,6 +75,15 @@ pub fn bundled(game: crate::rules::GameId) -> Option<&'static str> {
         GameId::Zamma => Some(crate::bundled::PUZZLES_ZAMMA.as_str()),
         _ => None,
     }
+}
+
+/// The theme field of a bank line: the codes, commas between.
+fn themes_text(themes: &[Theme]) -> String {
+    themes
+        .iter()
+        .map(|t| t.code())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// How a move the player tried compares with the puzzle's line.
@@ -114,14 +131,19 @@ impl Puzzle {
 
     /// The puzzle as one line of a bank.
     pub fn to_bank_line(&self) -> String {
-        format!(
+        let mut out = format!(
             "{}\t{}\t{}\t{}\t{}",
             self.id,
             self.depth,
             self.rating,
             self.start.to_code(),
             self.line_text().join(" ")
-        )
+        );
+        if !self.themes.is_empty() {
+            out.push('\t');
+            out.push_str(&themes_text(&self.themes));
+        }
+        out
     }
 }
 
@@ -136,6 +158,8 @@ pub struct Entry {
     pub depth: u8,
     /// The starting difficulty on the Glicko scale.
     pub rating: u16,
+    /// What it is about (empty for a bank made before themes).
+    pub themes: Vec<Theme>,
     code: String,
     line: String,
     line_no: usize,
@@ -167,12 +191,13 @@ impl Entry {
             line: moves,
             depth: self.depth,
             rating: self.rating,
+            themes: self.themes.clone(),
         })
     }
 }
 
-/// Splits a bank into its entries (`#` lines and blank ones skipped): five fields each, the
-/// depth and rating numbers, every id once.
+/// Splits a bank into its entries (`#` lines and blank ones skipped): five fields each, or
+/// six with the themes, the depth and rating numbers, every theme known, every id once.
 pub fn index_bank(text: &str) -> Result<Vec<Entry>, BankError> {
     let mut out: Vec<Entry> = Vec::new();
     let mut ids = std::collections::HashSet::new();
@@ -186,9 +211,16 @@ pub fn index_bank(text: &str) -> Result<Vec<Entry>, BankError> {
             continue;
         }
         let fields: Vec<&str> = l.split('\t').collect();
-        let [id, depth, rating, code, line] = fields[..] else {
-            return Err(err(format!("{} fields, not 5", fields.len())));
+        let (id, depth, rating, code, line, themes) = match fields[..] {
+            [id, depth, rating, code, line] => (id, depth, rating, code, line, ""),
+            [id, depth, rating, code, line, themes] => (id, depth, rating, code, line, themes),
+            _ => return Err(err(format!("{} fields, not 5 or 6", fields.len()))),
         };
+        let themes = themes
+            .split(',')
+            .filter(|t| !t.is_empty())
+            .map(|t| Theme::from_code(t).ok_or_else(|| err(format!("theme '{t}' unknown"))))
+            .collect::<Result<Vec<_>, _>>()?;
         let depth: u8 = depth
             .parse()
             .map_err(|_| err(format!("depth '{depth}' is not a number")))?;
@@ -202,6 +234,7 @@ pub fn index_bank(text: &str) -> Result<Vec<Entry>, BankError> {
             id: id.to_string(),
             depth,
             rating,
+            themes,
             code: code.to_string(),
             line: line.to_string(),
             line_no: i + 1,
@@ -301,6 +334,17 @@ mod tests {
             .unwrap_err()
             .message
             .contains("twice"));
+    }
+
+    #[test]
+    fn themes_are_an_optional_last_field() {
+        let rules = Rules::new(GameId::Turkish);
+        let line = "t1/2\t3\t1400\tW:Wd4:Bd6,d7\td4-d5\tendgame,defence";
+        let bank = parse_bank(rules, line).unwrap();
+        assert_eq!(bank[0].themes, [Theme::Endgame, Theme::Defence]);
+        assert_eq!(bank[0].to_bank_line(), line);
+        let e = parse_bank(rules, "t1/2\t3\t1400\tW:Wd4:Bd6,d7\td4-d5\tpin").unwrap_err();
+        assert!(e.message.contains("theme 'pin'"), "{e}");
     }
 
     #[test]

@@ -10,7 +10,8 @@ pub(crate) const USAGE: &str = "usage:
       spec: random | level=N | limits joined by commas: depth=N, nodes=N, movetime=MS, variety=N (e.g. nodes=100000,variety=10)
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
   dama analyse <record file | -> [--nodes N]
-  dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--threads N]
+  dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N]
+  dama puzzles --game <id> --verify <bank file> | --from <bank file> | --merge <bank file>  (repeat --from or --merge for more files)
   dama tables generate|stats [<material> | all] [--option k=v]... [--verify]
   dama tables probe <position code> [--option k=v]...
   dama tables verify|convert [<material>] [--depth D --samples N | --games N --nodes N|--movetime MS --plies N]
@@ -92,13 +93,21 @@ pub(crate) const COMMANDS: [(&str, &str); 11] = [
     ),
     (
         "puzzles",
-        "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--threads N]
+        "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N]
+dama puzzles --game <id> --verify <bank file> [--depth D] [--threads N]
+dama puzzles --game <id> --from <bank file> [--from <bank file>]... [--depth D] [--threads N]
+dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N]
   Makes a puzzle bank from engine games and prints it (the app's bank format): positions
-  where one move is at least two men better than any other at depth D, with the line that
-  follows, each player's move in it as clearly best. The same seed and depth give the same
-  bank on every machine and thread count. What it took goes to stderr.
+  with three moves or more where one move is at least two men better than any other at
+  depth D, with the line that follows (each player's move in it the only good one), ending
+  two men up or won (or level: a defence), checked two plies deeper; the clock far from its
+  limit. The same seed and depth give the same bank on every machine and thread count.
+  What it took goes to stderr. --verify checks every puzzle of a bank again; --from
+  examines another bank's positions again by these rules; --merge joins banks (a position
+  once) and keeps N, the longer lines first, at least 40 % of two moves or more.
   --count N   puzzles (default 300)     --seed S   the first game's seed (default 1)
   --depth D   the proving depth (default 8)   --games N  games at most (default 20000)
+  --minutes M no new games after M minutes (the bank is chosen from what was found)
   example: dama puzzles --game zamma --count 300 --threads 2 > zamma.txt",
     ),
     (

@@ -95,15 +95,37 @@ fn run(args: &[String]) -> Result<(), String> {
         "analyse" | "analyze" => analyse::analyse(rest),
         "puzzles" => {
             let c = parse(rest, false)?;
+            if let Some(file) = c.get("verify") {
+                let depth = c.number("depth")?.map(|d| d.clamp(1, 20) as u32);
+                return puzzles::verify(c.rules, file, depth, c.threads);
+            }
+            let files = |flag: &str| -> Vec<String> {
+                c.extra
+                    .iter()
+                    .filter(|(n, _)| n == flag)
+                    .map(|(_, v)| v.clone())
+                    .collect()
+            };
+            let command = format!("dama puzzles {}", rest.join(" "));
+            let count = c.number("count")?.unwrap_or(300).clamp(1, 100_000) as usize;
+            if !files("merge").is_empty() {
+                return puzzles::merge(c.rules, &files("merge"), count, &command);
+            }
+            if !files("from").is_empty() {
+                let depth = c.number("depth")?.unwrap_or(8).clamp(1, 20) as u32;
+                return puzzles::from(c.rules, &files("from"), depth, c.threads, &command);
+            }
             let settings = dama_core::puzzle::maker::Settings {
                 rules: c.rules,
-                count: c.number("count")?.unwrap_or(300).clamp(1, 100_000) as usize,
+                count,
                 seed: c.number("seed")?.unwrap_or(1),
                 depth: c.number("depth")?.unwrap_or(8).clamp(1, 20) as u32,
                 max_games: c.number("games")?.unwrap_or(20_000).clamp(1, 10_000_000) as u32,
                 threads: c.threads,
+                time: c
+                    .number("minutes")?
+                    .map(|m| std::time::Duration::from_secs(m * 60)),
             };
-            let command = format!("dama puzzles {}", rest.join(" "));
             puzzles::run(c.rules, settings, &command)
         }
         "tables" => tables::run(rest),
