@@ -38,6 +38,12 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod choose;
+mod verify;
+pub use choose::choose;
+use choose::enough;
+pub use verify::verify;
+
 /// Two men (hundredths of a man): how much better the first move must be than any other,
 /// and how far up the player must be after the line to be winning.
 pub const MARGIN: i32 = 200;
@@ -420,39 +426,6 @@ fn from_game(rules: Rules, seed: u64, depth: u32, last: usize, report: &mut Repo
     found
 }
 
-/// The bank chosen from `pool` (in the order found): at most `count`, the longer lines
-/// first, and at least [`MULTI_SHARE`] percent of it needing two moves of the player's or
-/// more; in the order found.
-pub fn choose(pool: Vec<Puzzle>, count: usize) -> Vec<Puzzle> {
-    let mut order: Vec<usize> = (0..pool.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(pool[i].moves_to_find()), i));
-    let multi = pool.iter().filter(|p| p.moves_to_find() >= 2).count();
-    let (mut kept, mut singles) = (Vec::new(), 0);
-    for i in order {
-        if kept.len() == count {
-            break;
-        }
-        if pool[i].moves_to_find() < 2 {
-            // Singles may be at most (100 - share) / share of the multi-move ones kept.
-            let kept_multi = multi.min(count);
-            if (singles + 1) * MULTI_SHARE > kept_multi * (100 - MULTI_SHARE) {
-                break;
-            }
-            singles += 1;
-        }
-        kept.push(i);
-    }
-    kept.sort_unstable();
-    let mut pool: Vec<Option<Puzzle>> = pool.into_iter().map(Some).collect();
-    kept.into_iter().filter_map(|i| pool[i].take()).collect()
-}
-
-/// Enough found for a bank of `count`.
-fn enough(pool: &[Puzzle], count: usize) -> bool {
-    let multi = pool.iter().filter(|p| p.moves_to_find() >= 2).count();
-    pool.len() >= count && multi * 100 >= count * MULTI_SHARE
-}
-
 /// Makes a bank of `settings.count` puzzles ([`choose`]; fewer if `max_games` games or the
 /// time do not give them), each from a position no other puzzle starts from;
 /// `progress(games, found)` after each batch.
@@ -517,53 +490,4 @@ pub fn make(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Pu
     report.kept = bank.len();
     report.time = started.elapsed();
     (bank, report)
-}
-
-/// Checks `puzzle` again at `depth`: its shape ([`check_shape`]); the first move at least
-/// [`MARGIN`] better than any other and not lost, each later move of the player's the only
-/// good one ([`LINE_MARGIN`]) or the only move, each reply legal; the end, searched
-/// [`DEEPER`] plies deeper, winning, or level for a defend puzzle. Returns what is wrong.
-pub fn verify(puzzle: &Puzzle, depth: u32) -> Result<(), String> {
-    check_shape(puzzle)?;
-    let mut engine = Engine::new(TABLE_MIB);
-    let nodes = &mut 0;
-    let mut p = puzzle.start.clone();
-    let mut start = 0;
-    for (i, m) in puzzle.line.iter().enumerate() {
-        if !p.legal_moves().contains(m) {
-            return Err(format!("move {} is not legal", i + 1));
-        }
-        if i % 2 == 0 {
-            let Some((best, score, second)) = best_two(&mut engine, &p, depth, nodes) else {
-                return Err(format!("no move at {}", i + 1));
-            };
-            let margin = if i == 0 { MARGIN } else { LINE_MARGIN };
-            let clear = second.is_none_or(|s| clearly(score, s, margin));
-            if best != *m || !clear {
-                return Err(format!(
-                    "move {} is not the only good one at depth {depth}",
-                    i + 1
-                ));
-            }
-            if i == 0 {
-                start = score;
-            }
-        }
-        p.play_unchecked(m);
-    }
-    let end = end_score(
-        &mut engine,
-        &puzzle.start,
-        &puzzle.line,
-        depth + DEEPER,
-        nodes,
-    );
-    let defend = puzzle.themes.contains(&Theme::Defence);
-    match bucket(start, end) {
-        Some(d) if d == defend => Ok(()),
-        Some(d) => Err(format!("defend {d}, marked {defend} (end {end})")),
-        None => Err(format!(
-            "neither winning nor holding (start {start}, end {end})"
-        )),
-    }
 }
