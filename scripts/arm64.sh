@@ -67,7 +67,9 @@ fi
 echo "== Android and iOS: the core and the FFI, and the iOS app, type-checked and linted == (at $SECONDS s)"
 # With the aarch64 release builds' profile and target folder: the host's build scripts and
 # proc macros (Slint's compiler among them), built by Debian's Rust, are built once for all.
+# Android's flags are the APK build's (scripts/android/rustflags), so its std is not rebuilt.
 phone() {
+  CARGO_TARGET_AARCH64_LINUX_ANDROID_RUSTFLAGS="$(cat scripts/android/rustflags)" \
   RUSTC_BOOTSTRAP=1 cargo +debian clippy -Zbuild-std=std,panic_abort --target "$1" \
     --target-dir $arm --profile release-app "${@:2}" -- -D warnings
 }

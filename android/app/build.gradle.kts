@@ -58,9 +58,12 @@ val cargoBuild by tasks.registering(Exec::class) {
     abis.forEach { args += listOf("-t", it) }
     args += listOf("-o", jniOut.get().asFile.absolutePath, "build", "--profile", "release-app", "-p", "dama-ui", "--lib", "--no-default-features")
     commandLine(args)
-    // LOAD segments on 16 KB pages, as scripts/android-apk.sh links them.
-    environment("CARGO_TARGET_AARCH64_LINUX_ANDROID_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
-    environment("CARGO_TARGET_X86_64_LINUX_ANDROID_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
+    // LOAD segments on 16 KB pages, and no unwind tables (frame pointers instead), as
+    // scripts/android-apk.sh builds it (the flags in scripts/android/rustflags).
+    val flags = File(workspace, "scripts/android/rustflags").readText().trim() +
+        " -C link-arg=-Wl,-z,max-page-size=16384"
+    environment("CARGO_TARGET_AARCH64_LINUX_ANDROID_RUSTFLAGS", flags)
+    environment("CARGO_TARGET_X86_64_LINUX_ANDROID_RUSTFLAGS", flags)
     inputs.dir(File(workspace, "ui/src"))
     inputs.dir(File(workspace, "ui/ui"))
     inputs.dir(File(workspace, "core/src"))
