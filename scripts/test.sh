@@ -80,7 +80,7 @@ step "Android: the store listing (fastlane/metadata/android)"
 python3 scripts/android/check_listing.py
 
 step "iOS: the App Store listing (fastlane/metadata/ios), and its check's own tests"
-python3 scripts/ios/check_listing.py
+python3 scripts/ios/check_listing.py --require-screenshots
 python3 scripts/ios/test_check_listing.py
 
 step "ARM64 under qemu, Android/iOS type checks of the core and FFI, the iOS app"

@@ -8,7 +8,8 @@
   versionCode (at most 500);
 * en-US (the default for both stores) has the 512×512 icon, the 1024×500 feature graphic
   (no alpha: Play refuses one) and, like every locale, 2 to 8 phone screenshots of 320 to
-  3,840 pixels a side, no side more than twice the other;
+  3,840 pixels a side, no side more than twice the other; en-US has the 10-inch tablet set
+  (images/tenInchScreenshots, at most 8, 1,080 to 7,680 pixels a side), other locales may;
 * the F-Droid recipe names the version android/app.properties gives.
 """
 
@@ -67,6 +68,21 @@ def main():
             w, h, _ = png_info(os.path.join(sd, f))
             if not (320 <= min(w, h) and max(w, h) <= 3840 and max(w, h) <= 2 * min(w, h)):
                 faults.append(f"{loc}/{f}: {w}x{h} is not a store screenshot size")
+
+        # The 10-inch tablet set (large screens): in the listing's first language at least,
+        # Play showing it where a language has none; sides of 1,080 to 7,680 px.
+        td = os.path.join(d, "images/tenInchScreenshots")
+        tablet = sorted(os.listdir(td)) if os.path.isdir(td) else []
+        if loc == "en-US" and not tablet:
+            faults.append("en-US: no 10-inch tablet screenshots (images/tenInchScreenshots)")
+        if len(tablet) > 8:
+            faults.append(f"{loc}: {len(tablet)} tablet screenshots (Play takes at most 8)")
+        for f in tablet:
+            w, h, _ = png_info(os.path.join(td, f))
+            if not (1080 <= min(w, h) and max(w, h) <= 7680 and max(w, h) <= 2 * min(w, h)):
+                faults.append(f"{loc}/tenInchScreenshots/{f}: {w}x{h} is not a tablet screenshot size")
+        if tablet:
+            shots[loc] = f"{len(files)} + {len(tablet)} tablet"
 
     images = os.path.join(base, "en-US/images")
     for f, size in [("icon.png", (512, 512)), ("featureGraphic.png", (1024, 500))]:

@@ -13,9 +13,10 @@ the store's limits, as scripts/android/check_listing.py does for Play's.
 * copyright, a primary category and its sub-categories that App Store Connect knows;
 * the review notes (at most 4,000) and the age-rating answers deliver sends
   (app_rating_config.json): every question answered, with a value the API takes;
-* screenshots under fastlane/screenshots/ios/<locale>/, when there are any (required with
-  --require-screenshots): 1 to 10 per device, iPhone 6.9" at 1320×2868 and iPad 13" at
-  2064×2752 (either orientation), PNG without alpha or JPEG.
+* screenshots under fastlane/screenshots/ios/<locale>/, when there are any (en-US's required
+  with --require-screenshots; a language without any shows the primary language's): 1 to 10
+  per device, iPhone 6.9" at 1320×2868 and iPad 13" at 2064×2752 (either orientation), both
+  devices where a language has any, PNG without alpha or JPEG.
 Fails with the file and the reason. Placeholders still to fill before an upload (the
 repository's public address, App Review's contact) are printed as notes.
 """
@@ -175,10 +176,14 @@ def main(argv):
         for device, n in per.items():
             if n > 10:
                 faults.append(f"{rel(d)}: {n} {device} screenshots, the store takes at most 10")
-        if files or require_shots:
+        # The primary language (en-US) must have both sets when they are required; another
+        # language with none shows the primary's (App Store Connect's fallback).
+        if files or (require_shots and loc == "en-US"):
             for device in SHOT_SIZES.values():
                 if not per.get(device):
-                    (faults if require_shots or files else notes).append(f"{rel(d)}: no {device} screenshots")
+                    faults.append(f"{rel(d)}: no {device} screenshots")
+        elif require_shots:
+            notes.append(f"{rel(d)}: no screenshots of its own: the store shows en-US's")
         counted[loc] = per
     if not any(counted.values()) and not require_shots:
         notes.append("fastlane/screenshots/ios: no screenshots yet (iPhone 6.9\" and iPad 13\" are required to upload)")

@@ -1,11 +1,16 @@
-//! The store listing's phone screenshots, drawn by the same software renderer at a store size:
-//! 1080×1920 (9:16) at 420 dpi (scale 2.625), in each of the six languages, the way a phone
-//! shows the app: Home, a Turkish capture route, a Zamma capture route, a game's review.
-//! Written to `target/store-screenshots/<locale>/<n>.png`; `scripts/store-listing.sh` puts
-//! them into `fastlane/metadata/android/<locale>/images/phoneScreenshots/`.
+//! The store listings' screenshots, drawn by the same software renderer at the stores' sizes,
+//! the way a phone or tablet shows the app: Home, a Turkish capture route, a Zamma capture
+//! route, a game's review. Four sets ([`SETS`]): Play's phone set (1080×1920 at 420 dpi) in
+//! the six languages, Play's 10-inch tablet set, and the App Store's iPhone 6.9" and iPad 13"
+//! sets; the tablet and iOS sets in English, Turkish (Turkish Dama's home) and Arabic
+//! (Zamma's home, mirrored): the stores show a listing's first language's pictures where a
+//! language has none, and every set of every language would add some 50 MB to the repository.
+//! Written to `target/store-screenshots/<set>/<locale>/<n>.png`; `scripts/store-listing.sh`
+//! puts them into `fastlane/metadata/android/<locale>/images/<set folder>/` (supply's layout)
+//! and `fastlane/screenshots/ios/<locale>/<device>-<n>.png` (deliver's).
 //!
-//! Those committed pictures (the README shows the English ones) are then compared with what
-//! the app draws now, so they cannot go stale (issue 48: they showed a Home without Learn
+//! Those committed pictures (the README shows the English phone ones) are then compared with
+//! what the app draws now, so they cannot go stale (issue 48: they showed a Home without Learn
 //! and Puzzles): a picture that differs fails the test until `scripts/store-listing.sh`
 //! (which sets `DAMA_STORE_REFRESH=1` to skip the comparison while it redraws) is run and
 //! its result committed.
@@ -21,10 +26,24 @@ use dama_ui::AppWindow;
 use i_slint_backend_testing::ElementHandle;
 use slint::platform::{PointerEventButton, WindowEvent};
 use slint::ComponentHandle;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// One store's set of screenshots at one size.
+struct Set {
+    /// Its folder under `target/store-screenshots/`.
+    name: &'static str,
+    /// Pixels, portrait.
+    size: (u32, u32),
+    /// Pixels per logical pixel (the device's density).
+    scale: f32,
+    /// The store's locale folder and the app's language code of each language drawn.
+    locales: &'static [(&'static str, &'static str)],
+    /// Where the committed picture `n` of `locale` is, from the repository's root.
+    committed: fn(&str, usize) -> String,
+}
 
 /// Play's locale folders and the app's language codes.
-const LOCALES: [(&str, &str); 6] = [
+const PLAY: &[(&str, &str)] = &[
     ("en-US", "en"),
     ("es-ES", "es"),
     ("de-DE", "de"),
@@ -32,11 +51,48 @@ const LOCALES: [(&str, &str); 6] = [
     ("tr-TR", "tr"),
     ("ar", "ar"),
 ];
-const SIZE: (u32, u32) = (1080, 1920);
-const SCALE: f32 = 2.625;
+const PLAY_TABLET: &[(&str, &str)] = &[("en-US", "en"), ("tr-TR", "tr"), ("ar", "ar")];
+/// The App Store's (deliver's) names of the same languages.
+const APP_STORE: &[(&str, &str)] = &[("en-US", "en"), ("tr", "tr"), ("ar-SA", "ar")];
+
+const SETS: [Set; 4] = [
+    Set {
+        name: "play-phone",
+        size: (1080, 1920),
+        scale: 2.625,
+        locales: PLAY,
+        committed: |l, n| format!("fastlane/metadata/android/{l}/images/phoneScreenshots/{n}.png"),
+    },
+    // 800×1280 dp, an Android 10-inch tablet upright.
+    Set {
+        name: "play-tablet",
+        size: (1600, 2560),
+        scale: 2.0,
+        locales: PLAY_TABLET,
+        committed: |l, n| {
+            format!("fastlane/metadata/android/{l}/images/tenInchScreenshots/{n}.png")
+        },
+    },
+    // iPhone 16 Pro Max / 17 Pro Max: 440×956 points at 3×.
+    Set {
+        name: "ios-iphone",
+        size: (1320, 2868),
+        scale: 3.0,
+        locales: APP_STORE,
+        committed: |l, n| format!("fastlane/screenshots/ios/{l}/iphone-{n}.png"),
+    },
+    // iPad Pro 13-inch: 1032×1376 points at 2×.
+    Set {
+        name: "ios-ipad",
+        size: (2064, 2752),
+        scale: 2.0,
+        locales: APP_STORE,
+        committed: |l, n| format!("fastlane/screenshots/ios/{l}/ipad-{n}.png"),
+    },
+];
 
 /// Pixels of a PNG file as RGB bytes, with its size.
-fn read_rgb(path: &std::path::Path) -> Option<(u32, u32, Vec<u8>)> {
+fn read_rgb(path: &Path) -> Option<(u32, u32, Vec<u8>)> {
     let file = std::fs::File::open(path).ok()?;
     let mut reader = png::Decoder::new(std::io::BufReader::new(file))
         .read_info()
@@ -54,7 +110,7 @@ fn read_rgb(path: &std::path::Path) -> Option<(u32, u32, Vec<u8>)> {
 /// How the committed picture `committed` differs from the one just drawn, `drawn`: `None`
 /// when they are the same to the eye (at most one pixel in a thousand differs, none by
 /// more than a few levels: a font's rounding, never a missing button).
-fn stale(drawn: &std::path::Path, committed: &std::path::Path) -> Option<String> {
+fn stale(drawn: &Path, committed: &Path) -> Option<String> {
     let Some((w, h, now)) = read_rgb(drawn) else {
         return Some(format!("{} was not drawn", drawn.display()));
     };
@@ -78,15 +134,15 @@ fn stale(drawn: &std::path::Path, committed: &std::path::Path) -> Option<String>
     })
 }
 
-fn shot(ui: &AppWindow, dir: &std::path::Path, n: usize) {
+fn shot(ui: &AppWindow, set: &Set, dir: &Path, n: usize) {
     let buf = ui.window().take_snapshot().expect("software snapshot");
-    assert_eq!((buf.width(), buf.height()), SIZE, "a store size");
+    assert_eq!((buf.width(), buf.height()), set.size, "{}'s size", set.name);
     let pixels = buf.as_bytes();
     let colours: std::collections::HashSet<&[u8]> = pixels.chunks(4).step_by(97).collect();
     assert!(colours.len() > 50, "screenshot {n} is nearly blank");
     let rgb: Vec<u8> = pixels.chunks(4).flat_map(|p| [p[0], p[1], p[2]]).collect();
     let file = std::fs::File::create(dir.join(format!("{n}.png"))).unwrap();
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), SIZE.0, SIZE.1);
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), set.size.0, set.size.1);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_compression(png::Compression::High);
@@ -110,6 +166,49 @@ fn start(h: &AppHandle, game: &str, code: &str, opponent: Opponent) {
 /// shows the app as a phone draws it. Elsewhere the desktop's fonts draw it.
 const ROBOTO: &str = "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF";
 
+/// Draws `set`'s pictures into `out/<locale>/` with an app of its own (a window's density
+/// is set before it is shown: changed later, it keeps the logical size and so changes the
+/// pixels), its data in `data`.
+fn draw_set(set: &Set, data: &Path, out: &Path) {
+    let handle = dama_ui::platform::desktop::create(Store::new(data)).unwrap();
+    let ui: &AppWindow = &handle;
+    ui.window().dispatch_event(WindowEvent::ScaleFactorChanged {
+        scale_factor: set.scale,
+    });
+    ui.window()
+        .set_size(slint::PhysicalSize::new(set.size.0, set.size.1));
+    ui.show().unwrap();
+    handle.with(|a| a.set_anim_speed(0));
+    // A finished game against the computer for History and its review.
+    handle.with(|a| {
+        a.begin(long_game(30), Opponent::Computer(5), Color::White);
+        a.resign();
+        a.set_review_nodes(3_000);
+    });
+    for &(locale, code) in set.locales {
+        let dir = out.join(locale);
+        std::fs::create_dir_all(&dir).unwrap();
+        ui.global::<dama_ui::SettingsAdapter>()
+            .invoke_choose_language(dama_ui::languages::index(code).into());
+        ui.set_screen(dama_ui::Screen::Home);
+        shot(ui, set, &dir, 1);
+        // A Turkish king's capture of three and a Zamma capture route, each drawn with the
+        // captured pieces marked once a1 is tapped.
+        for (n, game, code) in [
+            (2, "turkish", "W:WKa1,b2,f6,c2:Bc6,a3,h7,a6,e6,Kh1"),
+            (3, "zamma", "W:Wa1,e1,Kg3,d3,f4:Ba2,b1,b3,c2,g5,h8,e8,d7"),
+        ] {
+            start(&handle, game, code, Opponent::Computer(6));
+            tap(ui, "a1");
+            shot(ui, set, &dir, n);
+        }
+        handle.with(|a| a.show_history());
+        common::analysed_review(&handle, 0, 21);
+        shot(ui, set, &dir, 4);
+    }
+    ui.hide().unwrap();
+}
+
 #[test]
 fn store_screenshots() {
     if std::path::Path::new(ROBOTO).is_dir() {
@@ -119,48 +218,15 @@ fn store_screenshots() {
     let data = std::env::temp_dir().join(format!("dama-store-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/store-screenshots");
-    let handle = dama_ui::platform::desktop::create(Store::new(&data)).unwrap();
-    let ui: &AppWindow = &handle;
-    ui.window().dispatch_event(WindowEvent::ScaleFactorChanged {
-        scale_factor: SCALE,
-    });
-    ui.window()
-        .set_size(slint::PhysicalSize::new(SIZE.0, SIZE.1));
-    ui.show().unwrap();
-    handle.with(|a| a.set_anim_speed(0));
-    // A finished game against the computer for History and its review.
-    handle.with(|a| {
-        a.begin(long_game(30), Opponent::Computer(5), Color::White);
-        a.resign();
-        a.set_review_nodes(3_000);
-    });
-    for (locale, code) in LOCALES {
-        let dir = out.join(locale);
-        std::fs::create_dir_all(&dir).unwrap();
-        ui.global::<dama_ui::SettingsAdapter>()
-            .invoke_choose_language(dama_ui::languages::index(code).into());
-        ui.set_screen(dama_ui::Screen::Home);
-        shot(ui, &dir, 1);
-        // A Turkish king's capture of three and a Zamma capture route, each drawn with the
-        // captured pieces marked once a1 is tapped.
-        for (n, game, code) in [
-            (2, "turkish", "W:WKa1,b2,f6,c2:Bc6,a3,h7,a6,e6,Kh1"),
-            (3, "zamma", "W:Wa1,e1,Kg3,d3,f4:Ba2,b1,b3,c2,g5,h8,e8,d7"),
-        ] {
-            start(&handle, game, code, Opponent::Computer(6));
-            tap(ui, "a1");
-            shot(ui, &dir, n);
-        }
-        handle.with(|a| a.show_history());
-        common::analysed_review(&handle, 0, 21);
-        shot(ui, &dir, 4);
+    for set in &SETS {
+        draw_set(set, &data.join(set.name), &out.join(set.name));
     }
     let _ = std::fs::remove_dir_all(&data);
     if std::env::var_os("DAMA_STORE_REFRESH").is_some() {
         return;
     }
     // The committed pictures were drawn with Roboto: without it the text differs.
-    if !std::path::Path::new(ROBOTO).is_dir() {
+    if !Path::new(ROBOTO).is_dir() {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI must have Roboto (fonts-roboto-unhinted) to compare the store screenshots"
@@ -168,24 +234,22 @@ fn store_screenshots() {
         eprintln!("store screenshots: Roboto is not installed, the committed ones not compared");
         return;
     }
-    let listing = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fastlane/metadata/android");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut faults = Vec::new();
     let mut compared = 0;
-    for (locale, _) in LOCALES {
-        for n in 1..=4 {
-            let file = format!("{n}.png");
-            let committed = listing
-                .join(locale)
-                .join("images/phoneScreenshots")
-                .join(&file);
-            faults.extend(stale(&out.join(locale).join(&file), &committed));
-            compared += 1;
+    for set in &SETS {
+        for &(locale, _) in set.locales {
+            for n in 1..=4 {
+                let drawn = out.join(set.name).join(locale).join(format!("{n}.png"));
+                faults.extend(stale(&drawn, &root.join((set.committed)(locale, n))));
+                compared += 1;
+            }
         }
     }
-    assert_eq!(compared, 24);
+    assert_eq!(compared, 4 * (6 + 3 * 3));
     assert!(
         faults.is_empty(),
-        "the store's (and the README's) screenshots are stale; run scripts/store-listing.sh and commit:\n{}",
+        "the stores' (and the README's) screenshots are stale; run scripts/store-listing.sh and commit:\n{}",
         faults.join("\n")
     );
 }
