@@ -447,9 +447,10 @@ def solve_puzzle(app):
             activate_cell(app, square)
         check(f"the puzzle's move {move} is played and announced",
               said_move(f"White: {move}", at) or said_move(f"Black: {move}", at))
-    solved, _ = heard(lambda t: t == tr("Solved!"), 5, 0)
+    # One announcement: "Solved!" and why the line works.
+    solved, _ = heard(lambda t: t.startswith(tr("Solved!")), 5, 0)
     check("'Solved!' is announced", solved is not None)
-    why, _ = heard(lambda t: t.startswith(tr("Why it works: ")[:8]), 3, 0)
+    why, _ = heard(lambda t: t.startswith(tr("Solved!")) and tr("Why it works: ")[:8] in t, 3, 0)
     check("why the line works is announced", why is not None)
     press(app, tr("Back"))
 

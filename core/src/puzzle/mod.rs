@@ -272,25 +272,48 @@ pub fn today() -> u64 {
         .unwrap_or(0)
 }
 
-/// The puzzle to offer next (an index of `bank`): among those not `tried`, the one rated
-/// nearest the player's `rating`; once all were tried, the next one after `current` in the
-/// bank.
+/// The puzzle to offer next (an index of `bank`), of `theme` when one is asked for ("practise
+/// king traps"): among those not `tried`, the one rated nearest the player's `rating`; once
+/// all were tried, the next one after `current` in the bank. `None` when the bank has no
+/// puzzle of that theme.
 pub fn next(
     bank: &[Entry],
+    theme: Option<Theme>,
     tried: &dyn Fn(&str) -> bool,
     rating: f64,
     current: Option<usize>,
 ) -> Option<usize> {
+    let of_theme = |p: &Entry| theme.is_none_or(|t| p.themes.contains(&t));
     let fresh = bank
         .iter()
         .enumerate()
-        .filter(|(i, p)| !tried(&p.id) && Some(*i) != current)
+        .filter(|(i, p)| of_theme(p) && !tried(&p.id) && Some(*i) != current)
         .min_by(|(_, a), (_, b)| {
             let d = |p: &Entry| (p.rating as f64 - rating).abs();
             d(a).total_cmp(&d(b))
         })
         .map(|(i, _)| i);
-    fresh.or_else(|| (!bank.is_empty()).then(|| current.map_or(0, |c| (c + 1) % bank.len())))
+    // All tried: the bank's order again, from the one after the current puzzle.
+    let after = current.map_or(0, |c| c + 1);
+    fresh.or_else(|| {
+        (0..bank.len())
+            .map(|k| (after + k) % bank.len())
+            .find(|&i| of_theme(&bank[i]))
+    })
+}
+
+/// How many puzzles of `bank` have each theme, in [`Theme::ALL`]'s order.
+pub fn theme_counts(bank: &[Entry]) -> [usize; Theme::ALL.len()] {
+    let mut counts = [0; Theme::ALL.len()];
+    for p in bank {
+        for t in &p.themes {
+            counts[Theme::ALL
+                .iter()
+                .position(|a| a == t)
+                .expect("every theme is listed")] += 1;
+        }
+    }
+    counts
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
@@ -364,17 +387,46 @@ mod tests {
         let bank = index_bank(include_str!("../../puzzles/turkish.tsv")).unwrap();
         assert!(bank.len() >= 300);
         let none = |_: &str| false;
-        let i = next(&bank, &none, 1500.0, None).unwrap();
+        let i = next(&bank, None, &none, 1500.0, None).unwrap();
         let nearest = bank
             .iter()
             .map(|p| (p.rating as f64 - 1500.0).abs())
             .fold(f64::MAX, f64::min);
         assert_eq!((bank[i].rating as f64 - 1500.0).abs(), nearest);
-        let j = next(&bank, &none, 1500.0, Some(i)).unwrap();
+        let j = next(&bank, None, &none, 1500.0, Some(i)).unwrap();
         assert_ne!(i, j, "not the same one again");
         let all = |_: &str| true;
-        assert_eq!(next(&bank, &all, 1500.0, Some(7)), Some(8));
-        assert_eq!(next(&bank, &all, 1500.0, Some(bank.len() - 1)), Some(0));
-        assert_eq!(next(&[], &none, 1500.0, None), None);
+        assert_eq!(next(&bank, None, &all, 1500.0, Some(7)), Some(8));
+        assert_eq!(
+            next(&bank, None, &all, 1500.0, Some(bank.len() - 1)),
+            Some(0)
+        );
+        assert_eq!(next(&[], None, &none, 1500.0, None), None);
+    }
+
+    #[test]
+    fn a_theme_asked_for_keeps_to_its_puzzles() {
+        let bank = index_bank(include_str!("../../puzzles/turkish.tsv")).unwrap();
+        let counts = theme_counts(&bank);
+        let none = |_: &str| false;
+        for (k, theme) in Theme::ALL.into_iter().enumerate() {
+            let of = |i: usize| bank[i].themes.contains(&theme);
+            let Some(i) = next(&bank, Some(theme), &none, 1500.0, None) else {
+                assert_eq!(counts[k], 0, "{theme:?} has puzzles but none was offered");
+                continue;
+            };
+            assert!(of(i), "{theme:?}");
+            // Once all were tried: the next of the theme in the bank's order, after the one
+            // on the board.
+            let all = |_: &str| true;
+            let j = next(&bank, Some(theme), &all, 1500.0, Some(i)).unwrap();
+            assert!(of(j));
+            let between = (1..bank.len()).map(|d| (i + d) % bank.len());
+            assert_eq!(Some(j), between.clone().find(|&x| of(x)).or(Some(i)));
+        }
+        assert!(
+            counts[0] > 0 && counts[1] > 0,
+            "sacrifices and multiple captures"
+        );
     }
 }

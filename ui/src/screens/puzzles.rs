@@ -9,9 +9,9 @@ use crate::store::PuzzleProgress;
 use crate::window::board::{self, BoardView, Play, Seat, Shown};
 use crate::window::{game_id, game_kind};
 use crate::{AppWindow, GameKind, PuzzleAdapter, PuzzleState, Screen};
-use dama_core::puzzle::{self, Entry};
+use dama_core::puzzle::{self, Entry, Theme};
 use dama_core::{Color, GameId, Point, Rules};
-use slint::ComponentHandle;
+use slint::{ComponentHandle, ModelRc};
 
 /// What the player does on the Puzzles screen.
 pub(crate) enum Msg {
@@ -29,6 +29,9 @@ pub(crate) enum Msg {
     Next,
     /// *Daily puzzle*.
     Daily,
+    /// A theme to practise chosen from the list (an index of [`Theme::ALL`], -1 every
+    /// puzzle).
+    ChooseTheme(i32),
     /// The pause before the opponent's reply is over.
     ReplyDue,
 }
@@ -36,6 +39,8 @@ pub(crate) enum Msg {
 /// The screen's state: the banks read so far, the progress, the puzzle on the board.
 pub(crate) struct PuzzleScreen {
     game: GameId,
+    /// The theme practised: the next puzzles are of it.
+    theme: Option<Theme>,
     turkish: Option<Vec<Entry>>,
     zamma: Option<Vec<Entry>>,
     progress: Option<PuzzleProgress>,
@@ -63,6 +68,7 @@ impl PuzzleScreen {
     pub(crate) fn new() -> PuzzleScreen {
         PuzzleScreen {
             game: GameId::Turkish,
+            theme: None,
             turkish: None,
             zamma: None,
             progress: None,
@@ -107,9 +113,11 @@ impl PuzzleScreen {
     fn next(&mut self) {
         let current = self.current_index();
         let game = self.game;
+        let theme = self.theme;
         let track = self.progress().track(game).clone();
         let i = puzzle::next(
             self.bank(),
+            theme,
             &|id| track.tried.contains_key(id),
             track.rating.rating,
             current,
@@ -171,6 +179,11 @@ impl PuzzleScreen {
                     self.game = g;
                     self.change = None;
                     self.solving = None;
+                    // The theme stays if this bank has puzzles of it.
+                    let theme = self.theme;
+                    if theme.is_some_and(|t| !self.bank().iter().any(|p| p.themes.contains(&t))) {
+                        self.theme = None;
+                    }
                     self.next();
                 }
             }
@@ -211,6 +224,21 @@ impl PuzzleScreen {
                 self.change = None;
                 self.daily();
             }
+            Msg::ChooseTheme(t) => {
+                self.theme = usize::try_from(t)
+                    .ok()
+                    .and_then(|t| Theme::ALL.get(t).copied());
+                // A puzzle of the theme, unless the one on the board is of it and unsolved.
+                let keep = self.solving.as_ref().is_some_and(|s| {
+                    s.state() != State::Solved
+                        && !self.daily
+                        && self.theme.is_none_or(|t| s.puzzle().themes.contains(&t))
+                });
+                if !keep {
+                    self.change = None;
+                    self.next();
+                }
+            }
         }
         self.show(ui);
         if changed {
@@ -248,6 +276,21 @@ impl PuzzleScreen {
         a.set_tried_count(track.tried.len() as i32);
         a.set_daily(self.daily);
         a.set_daily_solved(track.daily_solved == Some(puzzle::today()));
+        let index = |t: &Theme| {
+            Theme::ALL
+                .iter()
+                .position(|a| a == t)
+                .map_or(-1, |i| i as i32)
+        };
+        a.set_theme(self.theme.as_ref().map_or(-1, index));
+        let counts = puzzle::theme_counts(self.bank());
+        let offered = (0..counts.len())
+            .filter(|&i| counts[i] > 0)
+            .map(|i| i as i32);
+        a.set_theme_offered(ModelRc::from(offered.collect::<Vec<_>>().as_slice()));
+        let counts: Vec<i32> = counts.iter().map(|&n| n as i32).collect();
+        a.set_theme_counts(ModelRc::from(counts.as_slice()));
+        a.set_bank_count(self.bank().len() as i32);
         let Some(s) = &self.solving else {
             // A bank that did not read (the core's tests check the bundled ones): no board.
             self.board.clear();
@@ -297,6 +340,8 @@ impl PuzzleScreen {
             Some(Why::Crowns) => (3, 0, true),
             Some(Why::Best) => (4, 0, false),
         };
+        let themes: Vec<i32> = s.puzzle().themes.iter().map(index).collect();
+        a.set_themes(ModelRc::from(themes.as_slice()));
         a.set_why(why);
         a.set_why_count(count);
         a.set_why_crowns(crowns);
@@ -325,6 +370,7 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     a.on_solution(send(tx, move || m(Msg::Solution)));
     a.on_next(send(tx, move || m(Msg::Next)));
     a.on_daily_puzzle(send(tx, move || m(Msg::Daily)));
+    a.on_choose_theme(send_with(tx, move |t| m(Msg::ChooseTheme(t))));
     a.on_reply_due(send(tx, move || m(Msg::ReplyDue)));
 }
 

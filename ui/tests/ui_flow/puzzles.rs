@@ -62,7 +62,7 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
         .match_descendants()
         .match_predicate(|e| {
             e.accessible_label()
-                .is_some_and(|l| l.starts_with("Why it works: "))
+                .is_some_and(|l| l.starts_with("Solved! Why it works: "))
         })
         .find_all();
     assert!(!why.is_empty(), "the reason is on screen");
@@ -142,4 +142,60 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
     let a = ui.global::<PuzzleAdapter>();
     assert_eq!(a.get_rating(), after_missed);
     assert_eq!((a.get_solved_count(), a.get_tried_count()), (1, 2));
+}
+
+/// Issue 52: a theme chosen from the list ("practise multiple captures") gives puzzles of it
+/// only, named on screen; a solved puzzle shows its themes; "Every theme" lifts the choice.
+pub(super) async fn a_theme_is_practised(h: AppHandle, _dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Puzzles").await;
+    let a = ui.global::<PuzzleAdapter>();
+    let bank = dama_core::puzzle::parse_bank(
+        Rules::new(GameId::Turkish),
+        dama_core::puzzle::bundled(GameId::Turkish).unwrap(),
+    )
+    .unwrap();
+    let of_theme = |id: &str, t: dama_core::puzzle::Theme| {
+        bank.iter().any(|p| p.id == id && p.themes.contains(&t))
+    };
+    let theme = dama_core::puzzle::Theme::KingVsLoneMan;
+    let count = bank.iter().filter(|p| p.themes.contains(&theme)).count();
+    assert!(count > 0, "the bank has king-against-lone-man puzzles");
+    assert!(!shows(ui, "Practise a theme"), "the list is closed");
+    tap(ui, "Choose a theme").await;
+    assert!(shows(ui, "Practise a theme"));
+    tap(ui, &format!("King against a lone man  ({count})")).await;
+    assert!(!shows(ui, "Practise a theme"), "choosing closes the list");
+    assert_eq!(a.get_theme(), 3);
+    // The button says which theme is practised, and so does the puzzle's line.
+    assert!(shows(ui, "Theme: King against a lone man"));
+    for _ in 0..3 {
+        let (id, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
+        assert!(of_theme(&id, theme), "{id} is not of the theme");
+        // Solved by its line; its themes are then shown.
+        for (i, route) in line.iter().enumerate() {
+            if i % 2 == 0 {
+                play_route(ui, route).await;
+            } else {
+                reply_comes(ui).await;
+            }
+        }
+        assert_eq!(a.get_state(), PuzzleState::Solved, "{id}");
+        let shown = i_slint_backend_testing::ElementQuery::from_root(ui)
+            .match_descendants()
+            .match_predicate(|e| {
+                e.accessible_label().is_some_and(|l| {
+                    l.contains("Themes: ") && l.contains("King against a lone man")
+                })
+            })
+            .find_all();
+        assert!(!shown.is_empty(), "{id}: its themes on screen");
+        tap(ui, "Next puzzle").await;
+    }
+    // Every theme again.
+    tap(ui, "Theme: King against a lone man").await;
+    tap(ui, &format!("Every theme  ({})", bank.len())).await;
+    assert_eq!(a.get_theme(), -1);
+    assert!(shows(ui, "Choose a theme"));
 }
