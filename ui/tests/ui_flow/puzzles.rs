@@ -23,6 +23,17 @@ async fn reply_comes(ui: &AppWindow) {
     wait_while(|| ui.global::<PuzzleAdapter>().get_state() == PuzzleState::Replying).await;
 }
 
+/// Solves the puzzle on the board by its line: the player's moves tapped, each reply awaited.
+async fn play_line(ui: &AppWindow, line: &[Vec<String>]) {
+    for (i, route) in line.iter().enumerate() {
+        if i % 2 == 0 {
+            play_route(ui, route).await;
+        } else {
+            reply_comes(ui).await;
+        }
+    }
+}
+
 pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
     h: AppHandle,
     dir: PathBuf,
@@ -43,13 +54,7 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
 
     // Solved: each of the player's moves tapped, each reply played by the screen.
     let (first, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
-    for (i, route) in line.iter().enumerate() {
-        if i % 2 == 0 {
-            play_route(ui, route).await;
-        } else {
-            reply_comes(ui).await;
-        }
-    }
+    play_line(ui, &line).await;
     assert_eq!(a.get_state(), PuzzleState::Solved, "{first}: {line:?}");
     assert!(!a.get_missed() && !a.get_helped());
     assert!(a.get_rating() > 1500, "solving raised the rating");
@@ -174,13 +179,7 @@ pub(super) async fn a_theme_is_practised(h: AppHandle, _dir: PathBuf) {
         let (id, line) = h.with(|a| a.puzzle_shown()).expect("a puzzle");
         assert!(of_theme(&id, theme), "{id} is not of the theme");
         // Solved by its line; its themes are then shown.
-        for (i, route) in line.iter().enumerate() {
-            if i % 2 == 0 {
-                play_route(ui, route).await;
-            } else {
-                reply_comes(ui).await;
-            }
-        }
+        play_line(ui, &line).await;
         assert_eq!(a.get_state(), PuzzleState::Solved, "{id}");
         let shown = i_slint_backend_testing::ElementQuery::from_root(ui)
             .match_descendants()
