@@ -193,8 +193,15 @@ def button(app, name, seconds=10.0):
 
 def press(app, name, what=None):
     b = button(app, name)
+    for _ in range(4):  # a control read just before the tree changed is refused: read it again
+        try:
+            if b is not None:
+                b.activate()
+            break
+        except (NotImplementedError, RuntimeError, GLib.Error):
+            pump(0.2)
+            b = button(app, name)
     if check(what or f"'{name}' is there to activate", b is not None):
-        b.activate()
         time.sleep(0.3)
     return b is not None
 
@@ -254,7 +261,8 @@ def play_move(app):
     PICK.shuffle(pieces)
     start = len(announcements)
     for piece in pieces:
-        piece.activate()
+        if not activate_cell(app, piece.name):
+            continue
         for _ in range(12):  # the steps of one move: its end, or a route's landing points
             steps = wait_for(
                 app,
@@ -268,7 +276,7 @@ def play_move(app):
             )
             if not steps:
                 break  # a piece with no move: the next one
-            PICK.choice(with_word(steps, tr("can move here")) or steps).activate()
+            activate_cell(app, PICK.choice(with_word(steps, tr("can move here")) or steps).name)
             said, after = heard(move_said("White"), 2.5, start)
             if said is not None:
                 return said, after
@@ -341,11 +349,18 @@ def settings_in(app, language_name, new_lang):
 
 
 def activate_cell(app, label):
-    cell = wait_for(app, lambda ns: next((c for c in cells(ns) if c.name == label), None), 3)
-    if cell is None:
-        return False
-    cell.activate()
-    return True
+    """Activates the cell named `label`, looked up afresh: a cell read earlier may have been
+    replaced since (the board's cells change with every tap), and AT-SPI then refuses it."""
+    for _ in range(5):
+        cell = wait_for(app, lambda ns: next((c for c in cells(ns) if c.name == label), None), 3)
+        if cell is None:
+            return False
+        try:
+            cell.activate()
+            return True
+        except (NotImplementedError, RuntimeError, GLib.Error):
+            pump(0.2)
+    return False
 
 
 def said(words, seconds, since):
