@@ -91,3 +91,33 @@ fn a_broken_lesson_is_refused_and_its_fault_named() {
     let without = text.replacen("\"ar\":", "\"xx\":", 1);
     assert!(Course::parse(&without).is_err());
 }
+
+// Issue 52 item 4: lessons are practised against the engine. Each course has practices, and
+// a practice whose goal the player cannot force against every defence is refused.
+#[test]
+fn a_practice_is_refused_unless_its_goal_can_be_forced() {
+    for name in ["turkish", "zamma"] {
+        let practices = course(name)
+            .lessons
+            .iter()
+            .flat_map(|l| &l.steps)
+            .filter(|s| s.practice.is_some())
+            .count();
+        assert!(practices >= 2, "{name}: {practices} practices");
+    }
+    // t-moving's practice: a man crowned in four moves (R-T3, R-T8), not in three.
+    let practice = |l: &mut Lesson| l.steps[2].practice.as_mut().unwrap().moves = 3;
+    assert!(broken(practice).contains("cannot be forced in 3 moves"));
+    let e = broken(|l| l.steps[2].play = vec!["d4-d5".into()]);
+    assert!(e.contains("no scripted move"), "{e}");
+    let e = broken(|l| l.steps[2].practice.as_mut().unwrap().failed.de = String::new());
+    assert!(e.contains("language"), "{e}");
+    // A win the tables say is a draw (R-T9: two kings against one in open play).
+    let mut king = course("turkish")
+        .lessons
+        .into_iter()
+        .find(|l| l.id == "t-king")
+        .unwrap();
+    king.steps.last_mut().unwrap().position = Some("W:WKa1,Kb2:BKh8".into());
+    assert!(king.check().is_err());
+}

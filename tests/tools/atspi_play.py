@@ -371,7 +371,8 @@ def said(words, seconds, since):
 
 def take_lesson(app):
     """Learn's first lesson by activation alone: a wrong step answered in words, the right
-    one, the scripted reply, the next step, the lesson done."""
+    one, the scripted reply, the next step, the practice against the engine, the lesson
+    done."""
     press(app, tr("Learn"))
     press(app, "Moving", "the lesson 'Moving' is there to open")
     board = wait_for(app, lambda ns: cells(ns) if len(cells(ns)) == 64 else None) or []
@@ -391,6 +392,16 @@ def take_lesson(app):
     activate_cell(app, "d5")
     activate_cell(app, "e5")
     check("the lesson's second step is played", said_move("White: d5-e5", at))
+    # The practice against the engine: the man crowned in four moves, each reply announced.
+    press(app, tr("Next step"))
+    for n, (a, b) in enumerate([("d4", "d5"), ("d5", "d6"), ("d6", "d7"), ("d7", "d8")]):
+        at = len(announcements)
+        activate_cell(app, a)
+        activate_cell(app, b)
+        check(f"the practice's move {n + 1} is announced", said_move(f"White: {a}-{b}", at))
+        if n < 3:
+            reply, _ = heard(move_said("Black"), 10, at)
+            check(f"the engine's reply {n + 1} in the practice is announced", reply is not None)
     check("the lesson ends with 'Next lesson' to activate",
           button(app, tr("Next lesson"), 5) is not None)
     names_checked(app, "a lesson", 5)

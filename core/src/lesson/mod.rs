@@ -7,6 +7,10 @@
 //! reply legal where it is played, every wrong move that has its own answer legal there (so
 //! the answer can be reached), every text in the six languages.
 
+mod practice;
+
+pub use practice::{Goal, Practice, Progress};
+
 use crate::notation;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -68,7 +72,9 @@ pub struct Step {
     pub position: Option<String>,
     /// What to do, said to the player.
     pub task: Text,
-    /// The moves that do the task (notation): one of them is to be played.
+    /// The moves that do the task (notation): one of them is to be played. None in a
+    /// practice.
+    #[serde(default)]
     pub play: Vec<String>,
     /// The opponent's scripted reply after the move played (notation).
     #[serde(default)]
@@ -76,10 +82,14 @@ pub struct Step {
     /// Wrong moves with their own answer.
     #[serde(default)]
     pub wrong: Vec<Wrong>,
-    /// The answer to any other wrong move.
-    pub otherwise: Text,
+    /// The answer to any other wrong move (a practice has none: any legal move is played).
+    #[serde(default)]
+    pub otherwise: Option<Text>,
     /// Said when the step is done.
     pub done: Text,
+    /// Played against the engine until its goal is reached, instead of one scripted move.
+    #[serde(default)]
+    pub practice: Option<Practice>,
 }
 
 /// One lesson: a rule taught in a few steps.
@@ -178,7 +188,8 @@ impl Lesson {
                     .clone()
                     .ok_or_else(|| err("no position to go on from".into()))?,
             };
-            // Where the step ends, for the next one: its first move and the reply.
+            // Where the step ends, for the next one: its first move and the reply (a
+            // practice ends where the game went: the next step has a position of its own).
             next = match s.play.first() {
                 Some(m) => {
                     let mv = notation::parse_move(&start, m).map_err(|e| err(e.to_string()))?;
@@ -209,13 +220,30 @@ impl Lesson {
         let starts = self.starts()?;
         for (i, (s, start)) in self.steps.iter().zip(&starts).enumerate() {
             let err = |m: String| self.error(Some(i + 1), m);
-            if [&s.task, &s.otherwise, &s.done].into_iter().any(none)
+            let texts = [Some(&s.task), s.otherwise.as_ref(), Some(&s.done)];
+            if texts.into_iter().flatten().any(none)
                 || s.wrong.iter().any(|w| none(&w.why))
+                || s.practice.as_ref().is_some_and(|p| none(&p.failed))
             {
                 return Err(err("a text is missing in a language".into()));
             }
             if start.outcome().is_some() {
                 return Err(err("the game is over at its start".into()));
+            }
+            if let Some(p) = &s.practice {
+                if !s.play.is_empty() || s.reply.is_some() || !s.wrong.is_empty() {
+                    return Err(err("a practice has no scripted move".into()));
+                }
+                if p.moves == 0 || !p.proved(start).map_err(err)? {
+                    return Err(err(format!(
+                        "the goal cannot be forced in {} moves against every defence",
+                        p.moves
+                    )));
+                }
+                continue;
+            }
+            if s.otherwise.is_none() {
+                return Err(err("no answer to a wrong move".into()));
             }
             if s.play.is_empty() {
                 return Err(err("no move to play".into()));

@@ -7,6 +7,7 @@ use super::{last_result, App, Unfinished};
 use crate::opponent::Opponent;
 use crate::play::flow::Flow;
 use crate::screens::game::{self, Save};
+use crate::screens::learn;
 use crate::screens::Msg;
 use crate::sound::{Cue, Haptic};
 use crate::store::NewGame;
@@ -85,13 +86,18 @@ impl App {
         }
     }
 
-    /// The worker's answers, back on the UI thread, each to the game screen.
+    /// The worker's answers, back on the UI thread, each to the screen that waits for it: a
+    /// lesson's practice, else the game.
     pub(super) fn take_answers(&mut self) {
         while let Ok((generation, answer)) = self.answers.try_recv() {
-            if self.ai.finish(generation) {
+            if !self.ai.finish(generation) {
+                continue; // a cancelled or outdated search: dropped
+            }
+            if self.screens.learn.waiting() {
+                self.run(|s, ui, cx| s.learn.update(ui, learn::Msg::Answer(answer), cx));
+            } else {
                 self.run(|s, ui, cx| s.game.update(ui, game::Msg::Answer(answer), cx));
             }
-            // Otherwise a cancelled or outdated search: dropped.
         }
     }
 

@@ -1,13 +1,15 @@
 //! A lesson being taken, without any UI code: each step's position on the board, the player's
 //! taps through the same selection as in a game, the move judged against the step (one it
 //! accepts, one with its own answer, or another wrong one, taken back with the step's answer),
-//! the scripted reply, and the steps in turn until the lesson is done.
+//! the scripted reply, and the steps in turn until the lesson is done. A practice step is
+//! played against the engine instead ([`Taking::think`], [`Taking::engine_reply`]) until its
+//! goal is reached; a failed one starts again with why.
 
 use super::effect::Advice;
 use super::refusal;
 use super::selection::{Selection, Tap};
-use dama_core::lesson::{Lesson, Text};
-use dama_core::{GameRecord, LegalMove, Point, Position, Session};
+use dama_core::lesson::{Lesson, Practice, Progress, Text};
+use dama_core::{GameRecord, LegalMove, Move, Point, Position, Session};
 
 /// Where the lesson stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,8 +18,11 @@ pub enum State {
     Task,
     /// A wrong move was tried and taken back; its answer is shown, and the task stays.
     Wrong,
-    /// The task is done; the scripted reply comes next ([`Taking::reply`]).
+    /// The task is done (or a practice's move played); the scripted reply comes next
+    /// ([`Taking::reply`]), or the engine's is asked for ([`Taking::think`]).
     Replying,
+    /// A practice waits for the engine's reply ([`Taking::engine_reply`]).
+    Thinking,
     /// The task is done (and the reply played): the next step waits.
     StepDone,
     /// Every step done.
@@ -32,6 +37,8 @@ pub struct Taking {
     game: Session,
     selection: Selection,
     state: State,
+    /// The player's moves in a practice step so far.
+    played: u8,
     /// The answer to the last wrong move.
     why: Option<Text>,
     /// The answer to the last refused tap, and the point it names.
@@ -57,9 +64,24 @@ impl Taking {
             game,
             selection,
             state: State::Task,
+            played: 0,
             why: None,
             refusal: None,
         })
+        .inspect(Taking::prepare)
+    }
+
+    /// A practice's endgame tables, made off the UI thread ahead of need (the engine defends
+    /// from them, and a win let go is told from them).
+    fn prepare(&self) {
+        if self.practice().is_some() {
+            dama_core::tables::prepare(&self.starts[self.step]);
+        }
+    }
+
+    /// The step's practice, when it is one.
+    pub fn practice(&self) -> Option<&Practice> {
+        self.lesson.steps[self.step].practice.as_ref()
     }
 
     /// The lesson.
@@ -97,8 +119,14 @@ impl Taking {
         let s = &self.lesson.steps[self.step];
         match self.state {
             State::Task => &s.task,
-            State::Wrong => self.why.as_ref().unwrap_or(&s.otherwise),
-            State::Replying | State::StepDone | State::Finished => &s.done,
+            State::Wrong => self
+                .why
+                .as_ref()
+                .or(s.otherwise.as_ref())
+                .unwrap_or(&s.task),
+            // A practice goes on: its task stays on screen while the engine replies.
+            State::Replying | State::Thinking if s.practice.is_some() => &s.task,
+            State::Replying | State::Thinking | State::StepDone | State::Finished => &s.done,
         }
     }
 
@@ -128,6 +156,13 @@ impl Taking {
     }
 
     fn judge(&mut self, d: &LegalMove) {
+        if self.practice().is_some() {
+            let _ = self.game.play(&d.mv);
+            self.played += 1;
+            self.why = None;
+            self.go_on(State::Replying);
+            return;
+        }
         let step = &self.lesson.steps[self.step];
         let pos = self.game.position();
         let is =
@@ -161,9 +196,57 @@ impl Taking {
         }
     }
 
+    /// A practice after a move: its goal reached, failed (the step starts again, with why),
+    /// or `next` (the engine's reply, or the player's turn).
+    fn go_on(&mut self, next: State) {
+        let Some(p) = self.practice() else {
+            return;
+        };
+        let start = &self.starts[self.step];
+        let now = self.game.position();
+        match p.judge(start, now, self.game.outcome(), self.played) {
+            Progress::Reached => self.state = self.after_step(),
+            Progress::Failed => {
+                let why = p.failed.clone();
+                self.restart_step();
+                self.why = Some(why);
+                self.state = State::Wrong;
+            }
+            Progress::On => self.state = next,
+        }
+        self.selection = Selection::new(&self.game);
+    }
+
+    /// A practice's pause after the player's move is over: `true` when the engine's reply is
+    /// now to be asked for (from [`Taking::game`]).
+    pub fn think(&mut self) -> bool {
+        let asks = self.state == State::Replying && self.practice().is_some();
+        if asks {
+            self.state = State::Thinking;
+        }
+        asks
+    }
+
+    /// The engine's reply in a practice, played (a reply that is not legal here, from a
+    /// search that outlived its position, is ignored).
+    pub fn engine_reply(&mut self, mv: Move) -> Option<LegalMove> {
+        if self.state != State::Thinking {
+            return None;
+        }
+        let d = self
+            .game
+            .legal_moves()
+            .iter()
+            .find(|d| d.mv == mv)
+            .cloned()?;
+        let _ = self.game.play(&d.mv);
+        self.go_on(State::Task);
+        Some(d)
+    }
+
     /// Plays the step's scripted reply.
     pub fn reply(&mut self) -> Option<LegalMove> {
-        if self.state != State::Replying {
+        if self.state != State::Replying || self.practice().is_some() {
             return None;
         }
         let text = self.lesson.steps[self.step].reply.clone()?;
@@ -186,7 +269,9 @@ impl Taking {
         }
         self.selection = Selection::new(&self.game);
         self.state = State::Task;
+        self.played = 0;
         self.refusal = None;
+        self.prepare();
     }
 
     /// The step again from its start.
@@ -194,6 +279,7 @@ impl Taking {
         self.game = session(&self.starts[self.step]);
         self.selection = Selection::new(&self.game);
         self.state = State::Task;
+        self.played = 0;
         self.why = None;
         self.refusal = None;
     }
@@ -242,21 +328,21 @@ mod tests {
     #[test]
     fn a_lesson_is_taken_step_by_step_with_its_reply() {
         let mut t = Taking::new(lesson(0, "t-moving")).unwrap();
-        assert_eq!((t.step(), t.state()), ((0, 2), State::Task));
+        assert_eq!((t.step(), t.state()), ((0, 3), State::Task));
         assert!(t.say().en.contains("d4 forward"));
         play(&mut t, "d4", "d5").unwrap();
         assert_eq!(t.state(), State::Replying);
         assert_eq!(t.reply().unwrap().notation, "h8-h7");
         assert_eq!(t.state(), State::StepDone);
         t.next_step();
-        assert_eq!((t.step(), t.state()), ((1, 2), State::Task));
+        assert_eq!((t.step(), t.state()), ((1, 3), State::Task));
         assert_eq!(
             t.game().record().ply(),
             2,
             "the second step goes on from the first"
         );
         play(&mut t, "d5", "e5").unwrap();
-        assert_eq!(t.state(), State::Finished);
+        assert_eq!(t.state(), State::StepDone, "the practice comes next");
     }
 
     #[test]
@@ -333,5 +419,49 @@ mod tests {
         let mut t = Taking::new(lesson(0, "t-most")).unwrap();
         t.tap(point(&t, "b2"));
         assert_eq!(t.refusal(), Some((Advice::TakeMost, None)));
+    }
+
+    // Issue 52 item 4: a practice is played against the engine: the player's move, then the
+    // engine's reply asked for (`think`) and played, until the goal (R-T8: a man crowned);
+    // a failed one starts again with why.
+    #[test]
+    fn a_practice_is_played_against_the_engine_until_its_goal() {
+        let mut t = Taking::new(lesson(0, "t-moving")).unwrap();
+        play(&mut t, "d4", "d5").unwrap();
+        t.reply();
+        t.next_step();
+        play(&mut t, "d5", "e5").unwrap();
+        t.next_step();
+        assert_eq!((t.step(), t.state()), ((2, 3), State::Task));
+        assert!(t.practice().is_some());
+        assert!(t.say().en.contains("four moves"), "{}", t.say().en);
+        let engine =
+            |t: &Taking, m: &str| dama_core::notation::parse_move(t.game().position(), m).unwrap();
+        // A sideways step wastes a move: four moves are then not enough.
+        let mut replies = ["h8-h7", "h7-h6", "h6-h5", "h5-h4"].into_iter();
+        for (from, to) in [("d4", "c4"), ("c4", "c5"), ("c5", "c6"), ("c6", "c7")] {
+            play(&mut t, from, to).unwrap();
+            assert_eq!(t.reply(), None, "no scripted reply in a practice");
+            assert!(t.think(), "the engine is asked");
+            assert_eq!(t.state(), State::Thinking);
+            let r = engine(&t, replies.next().unwrap());
+            t.engine_reply(r).unwrap();
+        }
+        assert_eq!(t.state(), State::Wrong);
+        assert!(t.say().en.contains("not enough"), "{}", t.say().en);
+        assert_eq!(t.game().record().ply(), 0, "the practice starts again");
+        // Straight ahead: crowned on the fourth move.
+        let mut replies = ["h8-h7", "h7-h6", "h6-h5"].into_iter();
+        for (from, to) in [("d4", "d5"), ("d5", "d6"), ("d6", "d7")] {
+            play(&mut t, from, to).unwrap();
+            assert!(t.think());
+            let r = engine(&t, replies.next().unwrap());
+            t.engine_reply(r).unwrap();
+            assert_eq!(t.state(), State::Task);
+        }
+        play(&mut t, "d7", "d8").unwrap();
+        assert_eq!(t.state(), State::Finished);
+        assert!(t.say().en.contains("Crowned"), "{}", t.say().en);
+        assert!(!t.think(), "nothing more to ask");
     }
 }

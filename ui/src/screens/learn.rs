@@ -3,6 +3,7 @@
 //! lessons' texts are data in six languages; the screen shows them in the app's language.
 
 use super::{send, send_with, Command, Ctx, Msg as M, Sender};
+use crate::play::ai_worker::{Answer, Job, Search};
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
 use crate::window::board::{self, BoardView, Play, Seat, Shown};
@@ -30,9 +31,14 @@ pub(crate) enum Msg {
     Restart,
     /// Back to the list.
     ToList,
-    /// The pause before the scripted reply is over.
+    /// The pause before the scripted reply is over (in a practice: the engine is asked).
     ReplyDue,
+    /// The engine's answer, for a practice.
+    Answer(Answer),
 }
+
+/// The level that defends in a practice: a top one, which plays endings from the tables.
+const PRACTICE_LEVEL: u8 = 7;
 
 /// The screen's state.
 pub(crate) struct LearnScreen {
@@ -77,10 +83,21 @@ impl LearnScreen {
         self.taking = lesson.and_then(Taking::new).map(|t| (i, t));
     }
 
+    /// A practice waits for the engine: the worker's answers are this screen's.
+    pub(crate) fn waiting(&self) -> bool {
+        self.taking
+            .as_ref()
+            .is_some_and(|(_, t)| t.state() == State::Thinking)
+    }
+
     /// Handles a message; returns the screen to show and the save it needs.
     pub(crate) fn update(&mut self, ui: &AppWindow, msg: Msg, cx: &Ctx) -> Vec<Command> {
         let mut finished = None;
         let mut out = Vec::new();
+        // Leaving a practice while the engine thinks: its answer is not wanted.
+        if self.waiting() && !matches!(msg, Msg::Answer(_) | Msg::Tapped(..)) {
+            out.push(Command::StopSearch);
+        }
         match msg {
             Msg::Show(game) => {
                 // The progress is read the first time the screen opens, not at start-up.
@@ -106,7 +123,21 @@ impl LearnScreen {
             }
             Msg::ReplyDue => {
                 if let Some((_, t)) = &mut self.taking {
-                    t.reply();
+                    if t.think() {
+                        // The top levels' defence: the tables' moves in an ending.
+                        let job = Job::Move {
+                            level: PRACTICE_LEVEL,
+                            seed: crate::play::seed(),
+                        };
+                        out.push(Command::Search(Box::new(Search::of(job, t.game()))));
+                    } else {
+                        t.reply();
+                    }
+                }
+            }
+            Msg::Answer(answer) => {
+                if let (Some((_, t)), Answer::Move(Some(mv))) = (&mut self.taking, answer) {
+                    t.engine_reply(mv);
                 }
             }
             Msg::NextStep => {
@@ -189,6 +220,7 @@ impl LearnScreen {
             State::Task => LearnState::Task,
             State::Wrong => LearnState::Wrong,
             State::Replying => LearnState::Replying,
+            State::Thinking => LearnState::Thinking,
             State::StepDone => LearnState::StepDone,
             State::Finished => LearnState::Finished,
         });

@@ -5,9 +5,15 @@
 use super::*;
 use dama_ui::{LearnAdapter, LearnState};
 
-/// Waits until the reply (on the screen's timer) has come.
+/// Waits until the reply (on the screen's timer, or the engine's in a practice) has come.
 async fn reply_comes(ui: &AppWindow) {
-    wait_while(|| ui.global::<LearnAdapter>().get_state() == LearnState::Replying).await;
+    wait_while(|| {
+        matches!(
+            ui.global::<LearnAdapter>().get_state(),
+            LearnState::Replying | LearnState::Thinking
+        )
+    })
+    .await;
 }
 
 pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: PathBuf) {
@@ -21,7 +27,7 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
 
     tap(ui, "Moving").await;
     assert!(a.get_in_lesson());
-    assert_eq!((a.get_step(), a.get_steps()), (0, 2));
+    assert_eq!((a.get_step(), a.get_steps()), (0, 3));
     assert!(a.get_say().contains("d4 forward"), "{}", a.get_say());
     // A sideways step is answered with why, and taken back.
     tap(ui, "d4").await;
@@ -46,7 +52,23 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     assert_eq!((a.get_step(), a.get_state()), (1, LearnState::Task));
     tap(ui, "d5").await;
     tap(ui, "e5").await;
+    assert_eq!(a.get_state(), LearnState::StepDone);
+    // Issue 52 item 4: then practised against the engine, its replies played on the board,
+    // until the goal: the man crowned within four moves (R-T8).
+    tap(ui, "Next step").await;
+    assert_eq!((a.get_step(), a.get_state()), (2, LearnState::Task));
+    assert!(a.get_say().contains("against the computer"), "{}", a.get_say());
+    for (from, to) in [("d4", "d5"), ("d5", "d6"), ("d6", "d7")] {
+        tap(ui, from).await;
+        tap(ui, to).await;
+        reply_comes(ui).await;
+        assert_eq!(a.get_state(), LearnState::Task, "after {from}-{to}");
+        assert!(!a.get_last_white(), "the engine's reply is the last move");
+    }
+    tap(ui, "d7").await;
+    tap(ui, "d8").await;
     assert_eq!(a.get_state(), LearnState::Finished);
+    assert!(a.get_say().starts_with("Crowned"), "{}", a.get_say());
     tap(ui, "Next lesson").await;
     assert_eq!(a.get_title(), "Capturing is compulsory");
     // Issue 52 item 4: a plain step while the capture is due is answered in words, as the

@@ -1,0 +1,240 @@
+//! A lesson's practice: after the scripted steps, a position played out against the engine
+//! until a goal is reached (a win, a crowning, no piece lost) within a number of the player's
+//! moves. The engine defends as in a game (the tables' moves in a Turkish ending); whether
+//! the goal can be reached against any defence is proved when the lesson is checked: by the
+//! tables for a Turkish ending to win, else by a search of every reply.
+
+use super::Text;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use crate::tables::{self, Value};
+use crate::Color;
+use serde::Deserialize;
+
+/// What a practice asks.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Goal {
+    /// Win the game.
+    Win,
+    /// Crown a man.
+    Crown,
+    /// Lose no piece until the moves are played.
+    Keep,
+}
+
+/// A step played against the engine.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Practice {
+    /// What to reach.
+    pub goal: Goal,
+    /// In how many moves of the player's, at most.
+    pub moves: u8,
+    /// Said when the goal can no longer be reached (the step then starts again).
+    pub failed: Text,
+}
+
+/// Where a practice stands after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Not decided yet: play on.
+    On,
+    /// The goal is reached.
+    Reached,
+    /// It can no longer be reached.
+    Failed,
+}
+
+/// Positions a proof may look at before it gives up (a lesson's position is small).
+const PROOF_NODES: u64 = 3_000_000;
+
+fn kings(p: &Position, c: Color) -> u32 {
+    (p.pieces(c) & p.kings()).count_ones()
+}
+
+impl Practice {
+    /// Where the practice that began at `start` stands at `now` (the game's `outcome`, if it
+    /// is over), the player having played `played` moves. A Turkish ending the tables have
+    /// made fails as soon as the win is let go.
+    pub fn judge(
+        &self,
+        start: &Position,
+        now: &Position,
+        outcome: Option<Outcome>,
+        played: u8,
+    ) -> Progress {
+        let me = start.side_to_move();
+        if let Some(o) = outcome {
+            return if o.winner() == Some(me) {
+                Progress::Reached
+            } else {
+                Progress::Failed
+            };
+        }
+        // The player's moves are used up once the reply to the last one is played.
+        let used_up = played >= self.moves && now.side_to_move() == me;
+        match self.goal {
+            Goal::Win => {
+                let won = |v: Value| match v {
+                    Value::Win(_) => now.side_to_move() == me,
+                    Value::Loss(_) => now.side_to_move() != me,
+                    Value::Draw => false,
+                };
+                if used_up || tables::probe_ready(now).is_some_and(|v| !won(v)) {
+                    Progress::Failed
+                } else {
+                    Progress::On
+                }
+            }
+            Goal::Crown => {
+                if kings(now, me) > kings(start, me) {
+                    Progress::Reached
+                } else if used_up || now.count(me) == kings(now, me) {
+                    Progress::Failed
+                } else {
+                    Progress::On
+                }
+            }
+            Goal::Keep => {
+                if now.count(me) < start.count(me) {
+                    Progress::Failed
+                } else if used_up {
+                    Progress::Reached
+                } else {
+                    Progress::On
+                }
+            }
+        }
+    }
+
+    /// Whether the goal can be reached from `start` against any defence: `Err` when the
+    /// proof is too big to make. A Turkish win the tables cover is read from them (made here
+    /// if need be: seconds), the quickest win within the moves.
+    pub fn proved(&self, start: &Position) -> Result<bool, String> {
+        if self.goal == Goal::Win {
+            if let Some(v) = tables::probe(start) {
+                let plies = 2 * u32::from(self.moves) - 1;
+                return Ok(matches!(v, Value::Win(n) if u32::from(n) <= plies));
+            }
+        }
+        let mut nodes = 0;
+        self.forced(start, start, 0, &mut nodes)
+            .ok_or_else(|| format!("more than {PROOF_NODES} positions to prove the practice"))
+    }
+
+    /// The player, to move at `p` after `played` moves, reaches the goal whatever the
+    /// replies; `None` past the node budget.
+    fn forced(&self, start: &Position, p: &Position, played: u8, nodes: &mut u64) -> Option<bool> {
+        for m in p.legal_moves() {
+            *nodes += 1;
+            if *nodes > PROOF_NODES {
+                return None;
+            }
+            let after = p.play(&m).ok()?;
+            let good = match self.judge(start, &after, after.outcome(), played + 1) {
+                Progress::Reached => true,
+                Progress::Failed => false,
+                Progress::On => {
+                    let mut all = true;
+                    for r in after.legal_moves() {
+                        let next = after.play(&r).ok()?;
+                        let ok = match self.judge(start, &next, next.outcome(), played + 1) {
+                            Progress::Reached => true,
+                            Progress::Failed => false,
+                            Progress::On => self.forced(start, &next, played + 1, nodes)?,
+                        };
+                        if !ok {
+                            all = false;
+                            break;
+                        }
+                    }
+                    all
+                }
+            };
+            if good {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn practice(goal: Goal, moves: u8) -> Practice {
+        let t = "x".to_string();
+        let failed = Text {
+            en: t.clone(),
+            es: t.clone(),
+            de: t.clone(),
+            tr: t.clone(),
+            fr: t.clone(),
+            ar: t,
+        };
+        Practice {
+            goal,
+            moves,
+            failed,
+        }
+    }
+
+    fn at(code: &str) -> Position {
+        Position::from_code(Rules::new(crate::rules::GameId::Turkish), code).unwrap()
+    }
+
+    fn after(p: &Position, moves: &[&str]) -> Position {
+        moves.iter().fold(p.clone(), |p, m| {
+            p.play(&crate::notation::parse_move(&p, m).unwrap())
+                .unwrap()
+        })
+    }
+
+    // R-T8: a crowning reaches the goal; the moves used up without one fail it.
+    #[test]
+    fn a_crowning_is_judged_after_each_move() {
+        let (start, p) = (at("W:Wd6:Bh8"), practice(Goal::Crown, 2));
+        let one = after(&start, &["d6-d7"]);
+        assert_eq!(p.judge(&start, &one, None, 1), Progress::On);
+        let two = after(&one, &["h8-h7", "d7-d8"]);
+        assert_eq!(p.judge(&start, &two, None, 2), Progress::Reached);
+        let aside = after(&start, &["d6-c6", "h8-h7", "c6-c7", "h7-h6"]);
+        assert_eq!(p.judge(&start, &aside, None, 2), Progress::Failed);
+        assert_eq!(p.proved(&start), Ok(true));
+        assert_eq!(practice(Goal::Crown, 1).proved(&start), Ok(false));
+    }
+
+    // A piece lost fails a "keep"; the moves played without a loss reach it.
+    #[test]
+    fn keeping_every_piece_is_judged_after_the_reply() {
+        let (start, p) = (at("W:Wd4,h2:Bd6"), practice(Goal::Keep, 1));
+        let step = after(&start, &["d4-d5"]);
+        assert_eq!(p.judge(&start, &step, None, 1), Progress::On);
+        let taken = after(&step, &["d6xd4"]);
+        assert_eq!(p.judge(&start, &taken, None, 1), Progress::Failed);
+        let aside = after(&start, &["d4-c4", "d6-d5"]);
+        assert_eq!(p.judge(&start, &aside, None, 1), Progress::Reached);
+    }
+
+    // R-T9, R-T10 through the tables: a win let go fails at once, a game won reaches the goal.
+    #[test]
+    fn a_win_let_go_fails_as_soon_as_the_tables_say_so() {
+        let start = at("W:WKa1,Kh4:BKa8");
+        let p = practice(Goal::Win, 3);
+        assert_eq!(p.proved(&start), Ok(true));
+        assert_eq!(practice(Goal::Win, 1).proved(&start), Ok(false));
+        let _ = tables::probe(&start); // made: probe_ready answers
+        let good = after(&start, &["h4-h8"]);
+        assert_eq!(p.judge(&start, &good, None, 1), Progress::On);
+        let loose = after(&start, &["h4-h5"]);
+        assert_eq!(p.judge(&start, &loose, None, 1), Progress::Failed);
+        let won = Outcome::Win {
+            winner: Color::White,
+            reason: crate::outcome::Reason::NoPieces,
+        };
+        assert_eq!(p.judge(&start, &good, Some(won), 1), Progress::Reached);
+    }
+}
