@@ -66,7 +66,12 @@ impl Practice {
     ) -> Progress {
         let me = start.side_to_move();
         if let Some(o) = outcome {
-            return if o.winner() == Some(me) {
+            // A draw keeps every piece, but wins nothing and crowns no one.
+            let reached = match o.winner() {
+                Some(w) => w == me,
+                None => self.goal == Goal::Keep,
+            };
+            return if reached {
                 Progress::Reached
             } else {
                 Progress::Failed
@@ -217,6 +222,13 @@ mod tests {
         assert_eq!(p.judge(&start, &taken, None, 1), Progress::Failed);
         let aside = after(&start, &["d4-c4", "d6-d5"]);
         assert_eq!(p.judge(&start, &aside, None, 1), Progress::Reached);
+        // A draw keeps every piece (R-T11), but wins nothing.
+        let drawn = Outcome::Draw {
+            reason: crate::outcome::Reason::Repetition,
+        };
+        assert_eq!(p.judge(&start, &step, Some(drawn), 1), Progress::Reached);
+        let win = practice(Goal::Win, 1);
+        assert_eq!(win.judge(&start, &step, Some(drawn), 1), Progress::Failed);
     }
 
     // R-T9, R-T10 through the tables: a win let go fails at once, a game won reaches the goal.
