@@ -21,6 +21,7 @@ fn every_lesson_checks_through_the_rules() {
         for l in &c.lessons {
             assert!(ids.insert(l.id.clone()), "{}: twice", l.id);
             l.check().unwrap_or_else(|e| panic!("{e}"));
+            l.prove_practices().unwrap_or_else(|e| panic!("{e}"));
         }
     }
 }
@@ -66,7 +67,10 @@ fn each_course_teaches_its_rules() {
 fn broken(change: impl Fn(&mut Lesson)) -> String {
     let mut l = course("turkish").lessons.remove(0);
     change(&mut l);
-    l.check().unwrap_err().to_string()
+    l.check()
+        .and_then(|()| l.prove_practices())
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -118,6 +122,12 @@ fn a_practice_is_refused_unless_its_goal_can_be_forced() {
         .into_iter()
         .find(|l| l.id == "t-king")
         .unwrap();
-    king.steps.last_mut().unwrap().position = Some("W:WKa1,Kb2:BKh8".into());
-    assert!(king.check().is_err());
+    let practice = king
+        .steps
+        .iter_mut()
+        .find(|s| s.practice.is_some())
+        .unwrap();
+    practice.position = Some("W:WKa1,Kb2:BKh8".into());
+    assert!(king.check().is_ok(), "the shape is right");
+    assert!(king.prove_practices().is_err());
 }

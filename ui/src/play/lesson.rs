@@ -74,8 +74,20 @@ impl Taking {
     /// A practice's endgame tables, made off the UI thread ahead of need (the engine defends
     /// from them, and a win let go is told from them).
     fn prepare(&self) {
-        if self.practice().is_some() {
-            dama_core::tables::prepare(&self.starts[self.step]);
+        if self.practice().is_none() {
+            return;
+        }
+        let start = self.starts[self.step].clone();
+        dama_core::tables::prepare(&start);
+        if start.rules().family() == dama_core::Family::Turkish
+            && dama_core::tables::probe_ready(&start).is_none()
+        {
+            // The practice's own table (seconds for four pieces), made while the task is
+            // read, so that the engine's first reply does not wait for it.
+            std::thread::spawn(move || {
+                crate::thread_priority::run_below_ui();
+                let _ = dama_core::tables::probe(&start);
+            });
         }
     }
 

@@ -57,7 +57,11 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     // until the goal: the man crowned within four moves (R-T8).
     tap(ui, "Next step").await;
     assert_eq!((a.get_step(), a.get_state()), (2, LearnState::Task));
-    assert!(a.get_say().contains("against the computer"), "{}", a.get_say());
+    assert!(
+        a.get_say().contains("against the computer"),
+        "{}",
+        a.get_say()
+    );
     for (from, to) in [("d4", "d5"), ("d5", "d6"), ("d6", "d7")] {
         tap(ui, from).await;
         tap(ui, to).await;
