@@ -3,9 +3,12 @@
 
 use std::path::Path;
 
-const FILES: [&str; 4] = [
+const FILES: [&str; 7] = [
     "puzzles/turkish.tsv",
     "puzzles/zamma.tsv",
+    "puzzles/damma.tsv",
+    "puzzles/fetaix.tsv",
+    "puzzles/kharbaga.tsv",
     "lessons/turkish.json",
     "lessons/zamma.json",
 ];

@@ -22,5 +22,8 @@ macro_rules! bundled {
 
 bundled!(PUZZLES_TURKISH, "puzzles-turkish.tsv.deflate");
 bundled!(PUZZLES_ZAMMA, "puzzles-zamma.tsv.deflate");
+bundled!(PUZZLES_DAMMA, "puzzles-damma.tsv.deflate");
+bundled!(PUZZLES_FETAIX, "puzzles-fetaix.tsv.deflate");
+bundled!(PUZZLES_KHARBAGA, "puzzles-kharbaga.tsv.deflate");
 bundled!(LESSONS_TURKISH, "lessons-turkish.json.deflate");
 bundled!(LESSONS_ZAMMA, "lessons-zamma.json.deflate");

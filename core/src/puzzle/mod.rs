@@ -64,16 +64,18 @@ impl fmt::Display for BankError {
 
 impl std::error::Error for BankError {}
 
-/// The bank that comes with the app for `game` (feature `bundled`): Turkish Dama's and
-/// Zamma's, made by `dama puzzles` (each file's head says how). Damma, Fetaix and Kharbaga
-/// have none yet.
+/// The bank that comes with the app for `game` (feature `bundled`), one a game, made by
+/// `dama puzzles` (each file's head says how).
 #[cfg(feature = "bundled")]
-pub fn bundled(game: crate::rules::GameId) -> Option<&'static str> {
+pub fn bundled(game: crate::rules::GameId) -> &'static str {
+    use crate::bundled::*;
     use crate::rules::GameId;
     match game {
-        GameId::Turkish => Some(crate::bundled::PUZZLES_TURKISH.as_str()),
-        GameId::Zamma => Some(crate::bundled::PUZZLES_ZAMMA.as_str()),
-        _ => None,
+        GameId::Turkish => PUZZLES_TURKISH.as_str(),
+        GameId::Zamma => PUZZLES_ZAMMA.as_str(),
+        GameId::Damma => PUZZLES_DAMMA.as_str(),
+        GameId::Fetaix => PUZZLES_FETAIX.as_str(),
+        GameId::Kharbaga => PUZZLES_KHARBAGA.as_str(),
     }
 }
 

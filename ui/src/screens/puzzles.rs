@@ -1,5 +1,5 @@
-//! Puzzles: the bundled banks (Turkish Dama's and Zamma's, read the first time the screen
-//! opens, not at start-up), the puzzle nearest the player's rating among those not yet tried,
+//! Puzzles: the bundled banks (one a game, each read the first time it is shown, not at
+//! start-up; the Zamma family's offered is that of the game chosen on Home), the puzzle nearest the player's rating among those not yet tried,
 //! the daily puzzle, and the play of one puzzle (`play::puzzle`) on the board. Each first
 //! attempt moves the player's rating and the puzzle's (Glicko-2); the progress is saved.
 
@@ -17,7 +17,7 @@ use slint::{ComponentHandle, ModelRc};
 pub(crate) enum Msg {
     /// The screen opened (from Home).
     Show,
-    /// Turkish Dama's or Zamma's bank chosen.
+    /// A game's bank chosen (Turkish Dama's, or the Zamma family's offered).
     ChooseGame(GameKind),
     /// A point of the board tapped (index, offset from its centre, cell size).
     Tapped(i32, f32, f32, f32),
@@ -39,10 +39,18 @@ pub(crate) enum Msg {
 /// The screen's state: the banks read so far, the progress, the puzzle on the board.
 pub(crate) struct PuzzleScreen {
     game: GameId,
+    /// The Zamma family's game whose bank is offered beside Turkish Dama's: the one last
+    /// chosen on Home.
+    zamma_game: GameId,
+    /// Home's game when the screen last opened.
+    home_seen: Option<GameId>,
     /// The theme practised: the next puzzles are of it.
     theme: Option<Theme>,
-    turkish: Option<Vec<Entry>>,
-    zamma: Option<Vec<Entry>>,
+    /// The theme the player chose: practised again on a bank that has it (a bank without
+    /// it practises every theme meanwhile).
+    chosen_theme: Option<Theme>,
+    /// The banks read so far, by game ([`GameId`]'s order).
+    banks: [Option<Vec<Entry>>; 5],
     progress: Option<PuzzleProgress>,
     solving: Option<Solving>,
     /// The puzzle on the board is today's.
@@ -54,11 +62,11 @@ pub(crate) struct PuzzleScreen {
     board: BoardView,
 }
 
-/// The bank of `game` (Zamma's for the Zamma family), split into its entries: each puzzle's
+/// The bank of `game`, split into its entries: each puzzle's
 /// position and line are read only when it is shown (reading all 300 made opening the screen
 /// twice as slow as the frame budget).
 fn read_bank(game: GameId) -> Vec<Entry> {
-    let text = puzzle::bundled(game).unwrap_or("");
+    let text = puzzle::bundled(game);
     // The banks are checked by the core's tests; a damaged one shows no puzzles.
     puzzle::index_bank(text).unwrap_or_default()
 }
@@ -68,9 +76,11 @@ impl PuzzleScreen {
     pub(crate) fn new() -> PuzzleScreen {
         PuzzleScreen {
             game: GameId::Turkish,
+            zamma_game: GameId::Zamma,
+            home_seen: None,
             theme: None,
-            turkish: None,
-            zamma: None,
+            chosen_theme: None,
+            banks: Default::default(),
             progress: None,
             solving: None,
             daily: false,
@@ -81,11 +91,18 @@ impl PuzzleScreen {
     }
 
     fn bank(&mut self) -> &[Entry] {
-        let slot = match self.game {
-            GameId::Turkish => &mut self.turkish,
-            _ => &mut self.zamma,
-        };
-        slot.get_or_insert_with(|| read_bank(self.game))
+        let game = self.game;
+        self.banks[bank_index(game)].get_or_insert_with(|| read_bank(game))
+    }
+
+    /// Another game's bank on the board; the theme chosen practised there if it has it.
+    fn switch_to(&mut self, game: GameId) {
+        self.game = game;
+        self.change = None;
+        self.solving = None;
+        let wanted = self.chosen_theme;
+        self.theme = wanted.filter(|t| self.bank().iter().any(|p| p.themes.contains(t)));
+        self.next();
     }
 
     fn progress(&mut self) -> &mut PuzzleProgress {
@@ -169,22 +186,22 @@ impl PuzzleScreen {
                     self.progress = Some(cx.store.load_puzzles());
                 }
                 out.push(Command::Navigate(Screen::Puzzles));
-                if self.solving.is_none() {
+                // The bank of the game chosen on Home, when that choice is new; the Zamma
+                // family's offered is that game's.
+                let home = cx.settings.new_game.game;
+                if home != GameId::Turkish {
+                    self.zamma_game = home;
+                }
+                if self.home_seen.replace(home) != Some(home) && home != self.game {
+                    self.switch_to(home);
+                } else if self.solving.is_none() {
                     self.next();
                 }
             }
             Msg::ChooseGame(g) => {
                 let g = game_id(g);
                 if g != self.game {
-                    self.game = g;
-                    self.change = None;
-                    self.solving = None;
-                    // The theme stays if this bank has puzzles of it.
-                    let theme = self.theme;
-                    if theme.is_some_and(|t| !self.bank().iter().any(|p| p.themes.contains(&t))) {
-                        self.theme = None;
-                    }
-                    self.next();
+                    self.switch_to(g);
                 }
             }
             Msg::Tapped(i, dx, dy, cell) => {
@@ -228,6 +245,7 @@ impl PuzzleScreen {
                 self.theme = usize::try_from(t)
                     .ok()
                     .and_then(|t| Theme::ALL.get(t).copied());
+                self.chosen_theme = self.theme;
                 // A puzzle of the theme, unless the one on the board is of it and unsolved.
                 let keep = self.solving.as_ref().is_some_and(|s| {
                     s.state() != State::Solved
@@ -267,6 +285,7 @@ impl PuzzleScreen {
         let a = ui.global::<PuzzleAdapter>();
         let game = self.game;
         a.set_game(game_kind(game));
+        a.set_zamma_game(game_kind(self.zamma_game));
         let track = self.progress().track(game).clone();
         a.set_rating(track.rating.shown());
         a.set_provisional(track.rating.provisional());
@@ -358,6 +377,17 @@ impl PuzzleScreen {
     }
 }
 
+/// Where `game`'s bank is kept among the banks read.
+fn bank_index(game: GameId) -> usize {
+    match game {
+        GameId::Turkish => 0,
+        GameId::Zamma => 1,
+        GameId::Damma => 2,
+        GameId::Fetaix => 3,
+        GameId::Kharbaga => 4,
+    }
+}
+
 /// Wires the Puzzles screen's callbacks: each sends its message.
 pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
     let a = ui.global::<PuzzleAdapter>();
@@ -383,11 +413,23 @@ mod tests {
         // Deflated by the core's build script, inflated on first use.
         assert_eq!(
             puzzle::bundled(GameId::Turkish),
-            Some(include_str!("../../../core/puzzles/turkish.tsv"))
+            include_str!("../../../core/puzzles/turkish.tsv")
         );
         assert_eq!(
             puzzle::bundled(GameId::Zamma),
-            Some(include_str!("../../../core/puzzles/zamma.tsv"))
+            include_str!("../../../core/puzzles/zamma.tsv")
+        );
+        assert_eq!(
+            puzzle::bundled(GameId::Damma),
+            include_str!("../../../core/puzzles/damma.tsv")
+        );
+        assert_eq!(
+            puzzle::bundled(GameId::Fetaix),
+            include_str!("../../../core/puzzles/fetaix.tsv")
+        );
+        assert_eq!(
+            puzzle::bundled(GameId::Kharbaga),
+            include_str!("../../../core/puzzles/kharbaga.tsv")
         );
         assert_eq!(
             dama_core::lesson::Course::bundled(),

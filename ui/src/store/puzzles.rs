@@ -67,14 +67,23 @@ pub struct PuzzleProgress {
     pub turkish: Track,
     /// Zamma's bank.
     pub zamma: Track,
+    /// Damma's bank.
+    pub damma: Track,
+    /// Fetaix's bank.
+    pub fetaix: Track,
+    /// Kharbaga's bank.
+    pub kharbaga: Track,
 }
 
 impl PuzzleProgress {
-    /// The track of `game`'s bank (Zamma's for the Zamma family).
+    /// The track of `game`'s bank.
     pub fn track(&mut self, game: GameId) -> &mut Track {
         match game {
             GameId::Turkish => &mut self.turkish,
-            _ => &mut self.zamma,
+            GameId::Zamma => &mut self.zamma,
+            GameId::Damma => &mut self.damma,
+            GameId::Fetaix => &mut self.fetaix,
+            GameId::Kharbaga => &mut self.kharbaga,
         }
     }
 }
@@ -128,6 +137,9 @@ impl Store {
         let progress = PuzzleProgress {
             turkish: track("turkish"),
             zamma: track("zamma"),
+            damma: track("damma"),
+            fetaix: track("fetaix"),
+            kharbaga: track("kharbaga"),
         };
         if damaged {
             set_aside();

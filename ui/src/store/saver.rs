@@ -10,7 +10,8 @@ enum Write {
     Settings(Settings),
     Game(Option<SavedGame>),
     History(Vec<FinishedGame>),
-    Puzzles(PuzzleProgress),
+    // Boxed: five banks' tracks would make every write as large.
+    Puzzles(Box<PuzzleProgress>),
     Lessons(LessonProgress),
 }
 
@@ -48,7 +49,7 @@ impl Saver {
                         Write::Settings(s) => settings = Some(s),
                         Write::Game(g) => game = Some(g),
                         Write::History(h) => history = Some(h),
-                        Write::Puzzles(p) => puzzles = Some(p),
+                        Write::Puzzles(p) => puzzles = Some(*p),
                         Write::Lessons(l) => lessons = Some(l),
                     };
                     keep(first);
@@ -112,7 +113,7 @@ impl Saver {
 
     /// Saves the puzzle progress soon.
     pub fn puzzles(&mut self, p: &PuzzleProgress) {
-        self.send(Write::Puzzles(p.clone()));
+        self.send(Write::Puzzles(Box::new(p.clone())));
     }
 
     /// Saves the lessons done soon.

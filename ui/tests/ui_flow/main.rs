@@ -112,6 +112,7 @@ fn main() {
         games_and_positions_are_shared_and_pasted,
         a_puzzle_is_solved_another_missed_and_the_rating_kept,
         a_theme_is_practised,
+        a_variant_bank_follows_the_game_chosen_on_home,
         a_lesson_is_taken_by_playing_and_kept,
         huffing_is_shown_and_done_in_its_lesson,
         the_phone_reader_names_home_and_the_board,

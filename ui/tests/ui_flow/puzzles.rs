@@ -83,7 +83,7 @@ pub(super) async fn a_puzzle_is_solved_another_missed_and_the_rating_kept(
         assert!(pieces.row_count() > 0);
         let bank = dama_core::puzzle::parse_bank(
             Rules::new(GameId::Turkish),
-            dama_core::puzzle::bundled(GameId::Turkish).unwrap(),
+            dama_core::puzzle::bundled(GameId::Turkish),
         )
         .unwrap();
         let p = bank.iter().find(|p| p.id == second).unwrap();
@@ -158,7 +158,7 @@ pub(super) async fn a_theme_is_practised(h: AppHandle, _dir: PathBuf) {
     let a = ui.global::<PuzzleAdapter>();
     let bank = dama_core::puzzle::parse_bank(
         Rules::new(GameId::Turkish),
-        dama_core::puzzle::bundled(GameId::Turkish).unwrap(),
+        dama_core::puzzle::bundled(GameId::Turkish),
     )
     .unwrap();
     let of_theme = |id: &str, t: dama_core::puzzle::Theme| {
@@ -197,4 +197,44 @@ pub(super) async fn a_theme_is_practised(h: AppHandle, _dir: PathBuf) {
     tap(ui, &format!("Every theme  ({})", bank.len())).await;
     assert_eq!(a.get_theme(), -1);
     assert!(shows(ui, "Choose a theme"));
+}
+
+/// Issue 52: Damma, Fetaix and Kharbaga have banks of their own. The Zamma family's bank is
+/// that of the game chosen on Home, opened with it; each keeps its own rating; a theme the
+/// player chose comes back on a bank that has it after one that does not.
+pub(super) async fn a_variant_bank_follows_the_game_chosen_on_home(h: AppHandle, dir: PathBuf) {
+    let ui: &AppWindow = &h;
+    tall(ui).await;
+    tap(ui, "Fetaix").await;
+    tap(ui, "Puzzles").await;
+    let a = ui.global::<PuzzleAdapter>();
+    assert_eq!(a.get_game(), GameKind::Fetaix, "opened on Home's game");
+    assert_eq!(a.get_board().size, 5, "Fetaix's 5×5 points");
+    assert!(shows(ui, "Fetaix") && shows(ui, "Turkish Dama"));
+    assert!(
+        !shows(ui, "Zamma"),
+        "one bank of the family offered: Home's game's"
+    );
+    let (id, line) = h.with(|a| a.puzzle_shown()).expect("a Fetaix puzzle");
+    play_line(ui, &line).await;
+    assert_eq!(a.get_state(), PuzzleState::Solved, "{id}: {line:?}");
+    assert!(a.get_rating() > 1500);
+
+    // A theme chosen on Turkish Dama's bank, which Fetaix's lacks, comes back with it.
+    tap(ui, "Turkish Dama").await;
+    assert_eq!((a.get_game(), a.get_rating()), (GameKind::Turkish, 1500));
+    tap(ui, "Choose a theme").await;
+    let kings = a.get_theme_counts().row_data(3).unwrap();
+    tap(ui, &format!("King against a lone man  ({kings})")).await;
+    assert_eq!(a.get_theme(), 3);
+    tap(ui, "Fetaix").await;
+    assert_eq!(a.get_theme(), -1, "Fetaix's bank has no such puzzle");
+    tap(ui, "Turkish Dama").await;
+    assert_eq!(a.get_theme(), 3, "the theme chosen is practised again");
+
+    // Kept: Fetaix's own track in the progress file.
+    h.with(|a| a.flush_saves());
+    let saved = std::fs::read_to_string(dir.join("puzzles.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert!(v["fetaix"]["tried"].get(&id).is_some(), "{saved}");
 }
