@@ -95,6 +95,7 @@ const SIZES: &[(f32, f32, Insets, bool, usize)] = &[
     // font scale), at the smallest phones upright and on their side and on a tablet, in
     // both themes.
     (360.0, 640.0, (0.0, 24.0, 0.0, 24.0), false, 1),
+    (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), true, 1),
     (360.0, 740.0, (0.0, 24.0, 0.0, 24.0), true, 2),
     (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), false, 2),
     (768.0, 1024.0, (0.0, 24.0, 0.0, 20.0), true, 2),
