@@ -66,6 +66,7 @@ fn every_text_and_mark_stands_out_in_both_themes() {
         ] {
             check(&format!("text on {name}"), t.get_text(), bg);
             check(&format!("soft text on {name}"), t.get_text_soft(), bg);
+            check(&format!("accent text on {name}"), t.get_accent_ink(), bg);
         }
         check(
             "danger text on a button",

@@ -17,19 +17,31 @@ use i_slint_backend_testing::{
 };
 use slint::{ComponentHandle, Model};
 
+#[path = "layout/contrast.rs"]
+mod contrast;
 #[path = "layout/measure.rs"]
 mod measure;
 #[path = "layout/tablet.rs"]
 mod tablet;
+#[path = "common/wcag.rs"]
+mod wcag;
 use measure::*;
 
-/// Every problem of the screen shown: what `problems` finds anywhere, and on a tablet what
-/// a tablet shows badly.
+/// Every problem of the screen shown: what `problems` finds anywhere, on a tablet what a
+/// tablet shows badly, and where contrast is measured (`CONTRAST`) a text that does not
+/// stand out (a dialog's screen is left out: what its scrim covers is meant to recede).
 fn check(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     let mut out = problems(ui, name, overlay);
     out.extend(tablet::tablet_problems(ui, name, overlay));
+    if CONTRAST.load(std::sync::atomic::Ordering::Relaxed) && !overlay {
+        out.extend(contrast::contrast_problems(ui, name, &safe_window(ui)));
+    }
     out
 }
+
+/// Contrast is measured from the drawn frame at the smallest phone, in both themes, in
+/// English (the colours do not depend on the language or the size).
+static CONTRAST: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn start(h: &AppHandle, game: &str, code: Option<&str>) {
     let rules = Rules::parse(game, &[] as &[&str]).unwrap();
@@ -205,6 +217,8 @@ fn every_screen_in_every_language_and_orientation_fits() {
             }
             ui.global::<dama_ui::SettingsAdapter>()
                 .invoke_choose_language(l as i32);
+            let contrast = lang == "en" && (w, h) == (360.0, 640.0) && text == 0;
+            CONTRAST.store(contrast, std::sync::atomic::Ordering::Relaxed);
             let at = |s: &str| format!("{s} [{lang}, {orientation}]");
             for (g, game) in GAMES.iter().enumerate() {
                 start(&handle, game, None);
