@@ -81,8 +81,8 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     tap(ui, "c4").await;
     assert_eq!(a.get_refusal(), Advice::MustCapture);
     assert!(shows(ui, "A capture is due: the piece on d4 must capture."));
-    assert!(!shows(ui, "Step 1 of 2 · R-T6"), "no rule-book code");
-    assert!(shows(ui, "Step 1 of 2"));
+    assert!(!shows(ui, "Step 1 of 3 · R-T6"), "no rule-book code");
+    assert!(shows(ui, "Step 1 of 3"));
     // Back to the list: the first lesson ticked.
     assert!(ui.invoke_go_back());
     assert!(!a.get_in_lesson());
@@ -114,6 +114,16 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
     assert!(!shows(ui, COURSE_DONE));
     tap(ui, "c1").await;
     tap(ui, "c5").await;
+    assert_eq!(a.get_state(), LearnState::StepDone);
+    // Its two practices: a king against a king and a man, the king to keep; taking the
+    // other king leaves a king against a lone man, a win (R-T10).
+    for (from, to) in [("c1", "a1"), ("e8", "a8")] {
+        assert!(!shows(ui, COURSE_DONE));
+        tap(ui, "Next step").await;
+        tap(ui, from).await;
+        tap(ui, to).await;
+        assert!(a.get_say().contains("you won"), "{}", a.get_say());
+    }
     assert_eq!(a.get_state(), LearnState::Finished);
     assert!(shows(ui, COURSE_DONE));
     assert!(
