@@ -363,8 +363,8 @@ fn every_screen_in_every_language_and_orientation_fits() {
             puzzles.set_missed(true);
             found.extend(check(ui, &at("puzzles zamma, missed"), false));
             puzzles.set_missed(false);
-            // Learn (issue 41): each course's list, and a lesson with its longest text (the
-            // first Zamma lesson's task) and with a wrong move answered.
+            // Learn (issue 41): each course's list, a lesson, its step done, and the longest
+            // words any lesson says.
             let learn = ui.global::<dama_ui::LearnAdapter>();
             learn.invoke_show_learn(dama_ui::GameKind::Turkish);
             found.extend(check(ui, &at("learn turkish"), false));
@@ -386,6 +386,20 @@ fn every_screen_in_every_language_and_orientation_fits() {
             learn.set_state(dama_ui::LearnState::Finished);
             learn.set_say(done.into());
             found.extend(check(ui, &at("lesson zamma, done"), false));
+            // The longest words a lesson says in this language (a practice's task or why
+            // it failed), as a failed practice shows them.
+            let longest = dama_core::lesson::Course::bundled()
+                .iter()
+                .flat_map(|t| dama_core::lesson::Course::parse(t).unwrap().lessons)
+                .flat_map(|l| l.steps)
+                .flat_map(|s| [Some(s.task), s.practice.map(|p| p.failed)])
+                .flatten()
+                .map(|t| t.get(lang).to_string())
+                .max_by_key(|t| t.chars().count())
+                .unwrap();
+            learn.set_state(dama_ui::LearnState::Wrong);
+            learn.set_say(longest.into());
+            found.extend(check(ui, &at("lesson, its longest words"), false));
             learn.invoke_to_list();
             checked += 12;
         }
