@@ -91,6 +91,11 @@ impl Taking {
         }
     }
 
+    /// In a practice, the player's moves left to reach its goal.
+    pub fn moves_left(&self) -> Option<u8> {
+        self.practice().map(|p| p.moves.saturating_sub(self.played))
+    }
+
     /// The step's practice, when it is one.
     pub fn practice(&self) -> Option<&Practice> {
         self.lesson.steps[self.step].practice.as_ref()
@@ -447,6 +452,7 @@ mod tests {
         assert_eq!((t.step(), t.state()), ((2, 3), State::Task));
         assert!(t.practice().is_some());
         assert!(t.say().en.contains("four moves"), "{}", t.say().en);
+        assert_eq!(t.moves_left(), Some(4));
         let engine =
             |t: &Taking, m: &str| dama_core::notation::parse_move(t.game().position(), m).unwrap();
         // A sideways step wastes a move: four moves are then not enough.
@@ -461,6 +467,7 @@ mod tests {
         }
         assert_eq!(t.state(), State::Wrong);
         assert!(t.say().en.contains("not enough"), "{}", t.say().en);
+        assert_eq!(t.moves_left(), Some(4), "counted again from the start");
         assert_eq!(t.game().record().ply(), 0, "the practice starts again");
         // Straight ahead: crowned on the fourth move.
         let mut replies = ["h8-h7", "h7-h6", "h6-h5"].into_iter();
@@ -471,6 +478,7 @@ mod tests {
             t.engine_reply(r).unwrap();
             assert_eq!(t.state(), State::Task);
         }
+        assert_eq!(t.moves_left(), Some(1));
         play(&mut t, "d7", "d8").unwrap();
         assert_eq!(t.state(), State::Finished);
         assert!(t.say().en.contains("Crowned"), "{}", t.say().en);

@@ -212,6 +212,7 @@ impl LearnScreen {
         let (step, steps) = t.step();
         a.set_step(step as i32);
         a.set_steps(steps as i32);
+        a.set_moves_left(t.moves_left().map_or(-1, i32::from));
         a.set_say(t.say().get(lang).into());
         let (last, white) = crate::window::last_move(t.game().record());
         a.set_last_move(last);

@@ -62,6 +62,10 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
         "{}",
         a.get_say()
     );
+    assert!(
+        shows(ui, "Step 3 of 3 · Moves left: 4"),
+        "the moves counted"
+    );
     for (from, to) in [("d4", "d5"), ("d5", "d6"), ("d6", "d7")] {
         tap(ui, from).await;
         tap(ui, to).await;
@@ -69,6 +73,7 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
         assert_eq!(a.get_state(), LearnState::Task, "after {from}-{to}");
         assert!(!a.get_last_white(), "the engine's reply is the last move");
     }
+    assert!(shows(ui, "Step 3 of 3 · Moves left: 1"));
     tap(ui, "d7").await;
     tap(ui, "d8").await;
     assert_eq!(a.get_state(), LearnState::Finished);
