@@ -387,7 +387,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
             learn.set_say(done.into());
             found.extend(check(ui, &at("lesson zamma, done"), false));
             // The longest words a lesson says in this language (a practice's task or why
-            // it failed), as a failed practice shows them.
+            // it failed), as a failed practice shows them, with its Try again.
             let longest = dama_core::lesson::Course::bundled()
                 .iter()
                 .flat_map(|t| dama_core::lesson::Course::parse(t).unwrap().lessons)
@@ -397,7 +397,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
                 .map(|t| t.get(lang).to_string())
                 .max_by_key(|t| t.chars().count())
                 .unwrap();
-            learn.set_state(dama_ui::LearnState::Wrong);
+            learn.set_state(dama_ui::LearnState::Failed);
             learn.set_say(longest.into());
             found.extend(check(ui, &at("lesson, its longest words"), false));
             learn.invoke_to_list();

@@ -3,7 +3,7 @@
 //! accepts, one with its own answer, or another wrong one, taken back with the step's answer),
 //! the scripted reply, and the steps in turn until the lesson is done. A practice step is
 //! played against the engine instead ([`Taking::think`], [`Taking::engine_reply`]) until its
-//! goal is reached; a failed one starts again with why.
+//! goal is reached; a failed one shows how it failed, and why, until it is started again.
 
 use super::effect::Advice;
 use super::refusal;
@@ -23,6 +23,9 @@ pub enum State {
     Replying,
     /// A practice waits for the engine's reply ([`Taking::engine_reply`]).
     Thinking,
+    /// A practice's goal can no longer be reached: the board shows how, with why, until the
+    /// step is started again ([`Taking::restart_step`]).
+    Failed,
     /// The task is done (and the reply played): the next step waits.
     StepDone,
     /// Every step done.
@@ -136,7 +139,7 @@ impl Taking {
         let s = &self.lesson.steps[self.step];
         match self.state {
             State::Task => &s.task,
-            State::Wrong => self
+            State::Wrong | State::Failed => self
                 .why
                 .as_ref()
                 .or(s.otherwise.as_ref())
@@ -223,11 +226,10 @@ impl Taking {
         let now = self.game.position();
         match p.judge(start, now, self.game.outcome(), self.played) {
             Progress::Reached => self.state = self.after_step(),
+            // Left on the board, so that the player sees what went wrong.
             Progress::Failed => {
-                let why = p.failed.clone();
-                self.restart_step();
-                self.why = Some(why);
-                self.state = State::Wrong;
+                self.why = Some(p.failed.clone());
+                self.state = State::Failed;
             }
             Progress::On => self.state = next,
         }
@@ -465,8 +467,16 @@ mod tests {
             let r = engine(&t, replies.next().unwrap());
             t.engine_reply(r).unwrap();
         }
-        assert_eq!(t.state(), State::Wrong);
+        assert_eq!(t.state(), State::Failed);
         assert!(t.say().en.contains("not enough"), "{}", t.say().en);
+        assert_eq!(
+            t.game().record().ply(),
+            8,
+            "the failed play stays on the board"
+        );
+        assert_eq!(play(&mut t, "c7", "c8"), None, "and is not played on");
+        t.restart_step();
+        assert_eq!(t.state(), State::Task);
         assert_eq!(t.moves_left(), Some(4), "counted again from the start");
         assert_eq!(t.game().record().ply(), 0, "the practice starts again");
         // Straight ahead: crowned on the fourth move.

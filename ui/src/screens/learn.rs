@@ -222,6 +222,7 @@ impl LearnScreen {
             State::Wrong => LearnState::Wrong,
             State::Replying => LearnState::Replying,
             State::Thinking => LearnState::Thinking,
+            State::Failed => LearnState::Failed,
             State::StepDone => LearnState::StepDone,
             State::Finished => LearnState::Finished,
         });
