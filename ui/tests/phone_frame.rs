@@ -318,10 +318,13 @@ fn painted_ahead_at(w: usize, h: usize, scale: f32) {
             (0, 0),
             "{game:?} at {w}x{h}: the board and pieces were painted ahead"
         );
-        ui.set_screen(dama_ui::Screen::Home);
+        // Left as a player leaves it: Home offers to resume it.
+        ui.with(|a| a.leave());
         next_frame(&mut screen);
     }
-    // The puzzles' board, and the unfinished game's when another game is chosen.
+    // The puzzles' board (Home's game's bank), and the unfinished game's when another game
+    // is chosen (Home then foresees three boards: the game chosen, the unfinished one, and
+    // the chosen game's puzzles).
     ui.global::<dama_ui::PuzzleAdapter>().invoke_show_puzzles();
     next_frame(&mut screen).expect("Puzzles");
     ui.set_screen(dama_ui::Screen::Home);

@@ -50,8 +50,10 @@ pub(super) fn install(ui: &AppWindow) -> Rc<RefCell<Gallery>> {
                     rising: l.rising,
                 })
                 .collect();
+            // Whole physical pixels, as Home foresees it: a side laid out in whole pixels
+            // comes here as 1016.99994 where Home computed 1017 (a point board's puzzle).
             let board = Board {
-                width,
+                width: width.round(),
                 size,
                 squares,
             };

@@ -141,8 +141,8 @@ pub(crate) fn connect(ui: &AppWindow, tx: &Sender) {
 
 /// The art of the boards Home may open next, in a room (a screen's size, logical pixels)
 /// `width` × `height`, as the window will lay them out and in the theme of the moment: the
-/// game chosen, the unfinished game, and the puzzles last solved (their board is the
-/// lessons' too, but on a short phone). Each board of one kind and size once.
+/// game chosen, the unfinished game, and the puzzles' next (their board is the lessons'
+/// too, but on a short phone). Each board of one kind and size once.
 pub(crate) fn boards_ahead(ui: &AppWindow, width: f32, height: f32) -> Vec<(Art, [PieceArt; 4])> {
     let home = ui.global::<HomeAdapter>();
     let sides = ui.global::<BoardSides>();
@@ -156,7 +156,14 @@ pub(crate) fn boards_ahead(ui: &AppWindow, width: f32, height: f32) -> Vec<(Art,
     if home.get_can_resume() {
         wanted.push((home.get_resume_game(), game_side(home.get_resume_game())));
     }
-    wanted.push((ui.global::<PuzzleAdapter>().get_game(), panel_side));
+    // Puzzles opens on Home's game when that changed since it last opened.
+    let puzzles = ui.global::<PuzzleAdapter>();
+    let puzzle_game = if puzzles.get_opened() && puzzles.get_opened_with() == home.get_game() {
+        puzzles.get_game()
+    } else {
+        home.get_game()
+    };
+    wanted.push((puzzle_game, panel_side));
     let mut boards: Vec<(Board, Vec<Segment>)> = Vec::new();
     for (kind, side) in wanted {
         let g = Geometry::of(game_id(kind).board());

@@ -286,6 +286,9 @@ impl PuzzleScreen {
         let game = self.game;
         a.set_game(game_kind(game));
         a.set_zamma_game(game_kind(self.zamma_game));
+        // For Home, which paints ahead the board Puzzles will open on.
+        a.set_opened(self.home_seen.is_some());
+        a.set_opened_with(game_kind(self.home_seen.unwrap_or(GameId::Turkish)));
         let track = self.progress().track(game).clone();
         a.set_rating(track.rating.shown());
         a.set_provisional(track.rating.provisional());

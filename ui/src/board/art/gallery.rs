@@ -143,9 +143,12 @@ impl<P> Shelf<P> {
         (self.image)(paint())
     }
 
-    /// A slot for art painted ahead, unless it is on the shelf already.
+    /// A slot for art painted ahead, unless it is on the shelf already: then it is moved to
+    /// the end, as wanted soon (else the next art foreseen could push it off the shelf).
     fn ahead(&mut self, key: Vec<u32>) -> Option<Order<P>> {
-        if self.items.iter().any(|(k, _)| *k == key) {
+        if let Some(i) = self.items.iter().position(|(k, _)| *k == key) {
+            let item = self.items.remove(i);
+            self.items.push(item);
             return None;
         }
         let ((to, from), wanted) = (channel(), Arc::new(()));
