@@ -260,6 +260,17 @@ def play_move(app):
     pieces = must or white
     PICK.shuffle(pieces)
     start = len(announcements)
+    # A second pass waits longer for the tree to show a selection's destinations (a slow or
+    # busy machine: once every piece looked moveless after 1.5 s).
+    for patience in (1.5, 4.0):
+        said, after = try_pieces(app, pieces, start, patience)
+        if said is not None:
+            return said, after
+    return None, None
+
+
+def try_pieces(app, pieces, start, patience):
+    """Each piece in turn activated, then its destinations, until a move is announced."""
     for piece in pieces:
         if not activate_cell(app, piece.name):
             continue
@@ -272,7 +283,7 @@ def play_move(app):
                     if tr("can move here") in c.description
                     or tr("landing point on the way") in c.description
                 ],
-                1.5,
+                patience,
             )
             if not steps:
                 break  # a piece with no move: the next one
@@ -309,6 +320,10 @@ def play(app):
     while moves < MOVES and time.time() < DEADLINE:
         mine, after = play_move(app)
         if mine is None:
+            # What the board said, for the log: the position no move was found in.
+            print("  the board: " + "; ".join(
+                f"{c.name}: {c.description}" for c in cells(shown(app))
+                if c.description and not c.description.startswith(tr("empty"))))
             check(f"a move is found for White by activating cells (move {moves + 1})", False)
             break
         moves += 1
