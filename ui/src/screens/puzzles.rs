@@ -414,26 +414,31 @@ mod tests {
     #[test]
     fn the_bundled_data_is_the_repositorys_files() {
         // Deflated by the core's build script, inflated on first use.
-        assert_eq!(
-            puzzle::bundled(GameId::Turkish),
-            include_str!("../../../core/puzzles/turkish.tsv")
-        );
-        assert_eq!(
-            puzzle::bundled(GameId::Zamma),
-            include_str!("../../../core/puzzles/zamma.tsv")
-        );
-        assert_eq!(
-            puzzle::bundled(GameId::Damma),
-            include_str!("../../../core/puzzles/damma.tsv")
-        );
-        assert_eq!(
-            puzzle::bundled(GameId::Fetaix),
-            include_str!("../../../core/puzzles/fetaix.tsv")
-        );
-        assert_eq!(
-            puzzle::bundled(GameId::Kharbaga),
-            include_str!("../../../core/puzzles/kharbaga.tsv")
-        );
+        let files = [
+            (
+                GameId::Turkish,
+                include_str!("../../../core/puzzles/turkish.tsv"),
+            ),
+            (
+                GameId::Zamma,
+                include_str!("../../../core/puzzles/zamma.tsv"),
+            ),
+            (
+                GameId::Damma,
+                include_str!("../../../core/puzzles/damma.tsv"),
+            ),
+            (
+                GameId::Fetaix,
+                include_str!("../../../core/puzzles/fetaix.tsv"),
+            ),
+            (
+                GameId::Kharbaga,
+                include_str!("../../../core/puzzles/kharbaga.tsv"),
+            ),
+        ];
+        for (game, file) in files {
+            assert_eq!(puzzle::bundled(game), file, "{game:?}");
+        }
         assert_eq!(
             dama_core::lesson::Course::bundled(),
             [
