@@ -272,7 +272,9 @@ def play_move(app):
 def try_pieces(app, pieces, start, patience):
     """Each piece in turn activated, then its destinations, until a move is announced."""
     for piece in pieces:
-        if not activate_cell(app, piece.name):
+        # A piece already selected (a first pass's tap the tree showed late) is not tapped
+        # again: a second tap would put it down.
+        if not is_selected(app, piece.name) and not activate_cell(app, piece.name):
             continue
         for _ in range(12):  # the steps of one move: its end, or a route's landing points
             steps = wait_for(
@@ -288,7 +290,7 @@ def try_pieces(app, pieces, start, patience):
             if not steps:
                 break  # a piece with no move: the next one
             activate_cell(app, PICK.choice(with_word(steps, tr("can move here")) or steps).name)
-            said, after = heard(move_said("White"), 2.5, start)
+            said, after = heard(move_said("White"), max(2.5, patience), start)
             if said is not None:
                 return said, after
     return None, None
@@ -361,6 +363,11 @@ def settings_in(app, language_name, new_lang):
     time.sleep(0.5)
     names_checked(app, "Settings", 10)
     press(app, tr("Back"))
+
+
+def is_selected(app, label):
+    cell = next((c for c in cells(shown(app)) if c.name == label), None)
+    return cell is not None and tr("selected") in cell.description
 
 
 def activate_cell(app, label):
