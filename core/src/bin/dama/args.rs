@@ -73,7 +73,8 @@ pub(crate) fn parse(args: &[String], wants_depth: bool) -> Result<Common, String
                 i += 1;
             }
             "--level" | "--depth" | "--movetime" | "--nodes" | "--seed" | "--a" | "--b"
-            | "--games" | "--count" | "--minutes" | "--verify" | "--from" | "--merge" => {
+            | "--games" | "--count" | "--minutes" | "--verify" | "--from" | "--merge"
+            | "--pool" => {
                 extra.push((a[2..].to_string(), value(i, a)?));
                 i += 1;
             }

@@ -10,7 +10,7 @@ pub(crate) const USAGE: &str = "usage:
       spec: random | level=N | limits joined by commas: depth=N, nodes=N, movetime=MS, variety=N (e.g. nodes=100000,variety=10)
   dama tune --game <id> [--option k=v]... [--games N] [--level 1-6] [--threads N]
   dama analyse <record file | -> [--nodes N]
-  dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N]
+  dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N] [--pool FILE]
   dama puzzles --game <id> --verify <bank file> | --from <bank file> | --merge <bank file>  (repeat --from or --merge for more files)
   dama tables generate|stats [<material> | all] [--option k=v]... [--verify]
   dama tables probe <position code> [--option k=v]...
@@ -93,7 +93,7 @@ pub(crate) const COMMANDS: [(&str, &str); 11] = [
     ),
     (
         "puzzles",
-        "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N]
+        "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N] [--pool FILE]
 dama puzzles --game <id> --verify <bank file> [--depth D] [--threads N]
 dama puzzles --game <id> --from <bank file> [--from <bank file>]... [--depth D] [--threads N]
 dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N]
@@ -108,6 +108,7 @@ dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N
   --count N   puzzles (default 300)     --seed S   the first game's seed (default 1)
   --depth D   the proving depth (default 8)   --games N  games at most (default 20000)
   --minutes M no new games after M minutes (the bank is chosen from what was found)
+  --pool FILE every puzzle found written there too, as a bank (to --merge with others)
   example: dama puzzles --game zamma --count 300 --threads 2 > zamma.txt",
     ),
     (

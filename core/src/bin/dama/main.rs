@@ -126,7 +126,7 @@ fn run(args: &[String]) -> Result<(), String> {
                     .number("minutes")?
                     .map(|m| std::time::Duration::from_secs(m * 60)),
             };
-            puzzles::run(c.rules, settings, &command)
+            puzzles::run(c.rules, settings, c.get("pool"), &command)
         }
         "tables" => tables::run(rest),
         "tune" => {

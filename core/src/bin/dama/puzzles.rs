@@ -12,47 +12,91 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 /// The head's lines that say what every puzzle keeps, at `depth`.
-fn print_rules(depth: u32) {
+fn rules_text(depth: u32) -> [String; 4] {
     let men = |h: i32| h as f64 / 100.0;
-    println!(
-        "# each: the first move at least {:.1} men better than any other at depth {} (the others below {:.1} men, the best above -{:.1}),",
-        men(MARGIN),
-        depth,
-        men(NOT_WON),
-        men(LEVEL)
-    );
-    println!(
-        "# each later move of the player's {:.1} men better than the next (or forced), at most {MAX_MOVES}; looked at first at depth {GLANCE};",
-        men(LINE_MARGIN)
-    );
-    println!(
-        "# the end at depth +{DEEPER}: {:.1} men up or a forced win, or level within {:.1} (defence); three legal moves or more;",
-        men(MARGIN),
-        men(LEVEL)
-    );
-    println!(
-        "# the clock {CLOCK_ROOM} plies from its limit after the line; a crowded Zamma board only with a capture or crowning; {MULTI_SHARE}% with two moves or more."
-    );
+    [
+        format!(
+            "# each: the first move at least {:.1} men better than any other at depth {} (the others below {:.1} men, the best above -{:.1}),",
+            men(MARGIN),
+            depth,
+            men(NOT_WON),
+            men(LEVEL)
+        ),
+        format!(
+            "# each later move of the player's {:.1} men better than the next (or forced), at most {MAX_MOVES}; looked at first at depth {GLANCE};",
+            men(LINE_MARGIN)
+        ),
+        format!(
+            "# the end at depth +{DEEPER}: {:.1} men up or a forced win, or level within {:.1} (defence); three legal moves or more;",
+            men(MARGIN),
+            men(LEVEL)
+        ),
+        format!(
+            "# the clock {CLOCK_ROOM} plies from its limit after the line; a crowded Zamma board only with a capture or crowning; {MULTI_SHARE}% with two moves or more."
+        ),
+    ]
 }
 
-/// Makes the bank and prints it, headed by how it was made (so that it can be made again).
-pub fn run(rules: Rules, settings: Settings, command: &str) -> Result<(), String> {
-    let (bank, report) = maker::make(Settings { rules, ..settings }, |games, found| {
-        eprintln!("games {games}, puzzles found {found}");
-    });
-    println!("# Dama & Zamma puzzle bank: {}", rules.game());
-    println!("# made by: {command}");
-    print_rules(settings.depth);
-    println!(
+/// The head's lines that say what every puzzle keeps, printed.
+fn print_rules(depth: u32) {
+    for l in rules_text(depth) {
+        println!("{l}");
+    }
+}
+
+/// A bank's text: its head (how it was made, so that it can be made again) and its puzzles.
+fn bank_text(
+    rules: Rules,
+    command: &str,
+    depth: u32,
+    report: &maker::Report,
+    bank: &[puzzle::Puzzle],
+) -> String {
+    let mut out = String::new();
+    let mut say = |l: String| {
+        out.push_str(&l);
+        out.push('\n');
+    };
+    say(format!("# Dama & Zamma puzzle bank: {}", rules.game()));
+    say(format!("# made by: {command}"));
+    for l in rules_text(depth) {
+        say(l);
+    }
+    say(format!(
         "# {g} games (--games {g} makes the same bank), {} puzzles found, {} kept.",
         report.found,
-        report.kept,
+        bank.len(),
         g = report.games
-    );
-    println!("# id (game seed/ply)\tdepth needed\trating\tposition\tline\tthemes");
-    for p in &bank {
-        println!("{}", p.to_bank_line());
+    ));
+    say("# id (game seed/ply)\tdepth needed\trating\tposition\tline\tthemes".into());
+    for p in bank {
+        say(p.to_bank_line());
     }
+    out
+}
+
+/// Makes the bank and prints it, headed by how it was made (so that it can be made again);
+/// with `pool`, every puzzle found is also written there, as a bank of its own (for
+/// `--merge`: the printed bank keeps only as many single-move puzzles as the 40 % rule lets).
+pub fn run(
+    rules: Rules,
+    settings: Settings,
+    pool: Option<&str>,
+    command: &str,
+) -> Result<(), String> {
+    let (found, mut report) = maker::find(Settings { rules, ..settings }, |games, found| {
+        eprintln!("games {games}, puzzles found {found}");
+    });
+    if let Some(file) = pool {
+        let text = bank_text(rules, command, settings.depth, &report, &found);
+        std::fs::write(file, text).map_err(|e| format!("{file}: {e}"))?;
+    }
+    let bank = maker::choose(found, settings.count);
+    report.kept = bank.len();
+    print!(
+        "{}",
+        bank_text(rules, command, settings.depth, &report, &bank)
+    );
     eprintln!(
         "{} games, {} positions looked at, {} again at depth {}, {} puzzles found, {} kept; {} nodes in {:.1} s",
         report.games,

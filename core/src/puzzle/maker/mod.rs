@@ -429,7 +429,16 @@ fn from_game(rules: Rules, seed: u64, depth: u32, last: usize, report: &mut Repo
 /// Makes a bank of `settings.count` puzzles ([`choose`]; fewer if `max_games` games or the
 /// time do not give them), each from a position no other puzzle starts from;
 /// `progress(games, found)` after each batch.
-pub fn make(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Puzzle>, Report) {
+pub fn make(settings: Settings, progress: impl FnMut(u32, usize)) -> (Vec<Puzzle>, Report) {
+    let (pool, mut report) = find(settings, progress);
+    let bank = choose(pool, settings.count);
+    report.kept = bank.len();
+    (bank, report)
+}
+
+/// Every puzzle the games of [`make`] find, in the order found (a bank is chosen from them;
+/// several runs' finds may be joined before it is).
+pub fn find(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Puzzle>, Report) {
     let started = Instant::now();
     let mut report = Report::default();
     let mut pool: Vec<Puzzle> = Vec::new();
@@ -486,8 +495,7 @@ pub fn make(settings: Settings, mut progress: impl FnMut(u32, usize)) -> (Vec<Pu
         progress(g0, pool.len());
     }
     report.found = pool.len();
-    let bank = choose(pool, settings.count);
-    report.kept = bank.len();
+    report.kept = pool.len();
     report.time = started.elapsed();
-    (bank, report)
+    (pool, report)
 }
