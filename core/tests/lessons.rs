@@ -114,7 +114,7 @@ fn a_practice_is_refused_unless_its_goal_can_be_forced() {
     assert!(broken(practice).contains("cannot be forced in 3 moves"));
     let e = broken(|l| l.steps[2].play = vec!["d4-d5".into()]);
     assert!(e.contains("no scripted move"), "{e}");
-    let e = broken(|l| l.steps[2].practice.as_mut().unwrap().failed.de = String::new());
+    let e = broken(|l| l.steps[2].practice.as_mut().unwrap().advice.de = String::new());
     assert!(e.contains("language"), "{e}");
     // A win the tables say is a draw (R-T9: two kings against one in open play).
     let mut king = course("turkish")

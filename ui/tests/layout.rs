@@ -386,20 +386,23 @@ fn every_screen_in_every_language_and_orientation_fits() {
             learn.set_state(dama_ui::LearnState::Finished);
             learn.set_say(done.into());
             found.extend(check(ui, &at("lesson zamma, done"), false));
-            // The longest words a lesson says in this language (a practice's task or why
-            // it failed), as a failed practice shows them, with its Try again.
+            // The longest words a lesson says in this language (a practice's task or its
+            // advice), as a failed practice shows them: under what went wrong, with its
+            // Try again.
             let longest = dama_core::lesson::Course::bundled()
                 .iter()
                 .flat_map(|t| dama_core::lesson::Course::parse(t).unwrap().lessons)
                 .flat_map(|l| l.steps)
-                .flat_map(|s| [Some(s.task), s.practice.map(|p| p.failed)])
+                .flat_map(|s| [Some(s.task), s.practice.map(|p| p.advice)])
                 .flatten()
                 .map(|t| t.get(lang).to_string())
                 .max_by_key(|t| t.chars().count())
                 .unwrap();
             learn.set_state(dama_ui::LearnState::Failed);
+            learn.set_failure(dama_ui::PracticeFailure::NoMan);
             learn.set_say(longest.into());
             found.extend(check(ui, &at("lesson, its longest words"), false));
+            learn.set_failure(dama_ui::PracticeFailure::None);
             learn.invoke_to_list();
             checked += 12;
         }

@@ -11,7 +11,7 @@
 
 mod practice;
 
-pub use practice::{Goal, Practice, Progress};
+pub use practice::{Failure, Goal, Practice, Progress};
 
 use crate::notation;
 use crate::position::Position;
@@ -244,7 +244,7 @@ impl Lesson {
             let texts = [Some(&s.task), s.otherwise.as_ref(), Some(&s.done)];
             if texts.into_iter().flatten().any(none)
                 || s.wrong.iter().any(|w| none(&w.why))
-                || s.practice.as_ref().is_some_and(|p| none(&p.failed))
+                || s.practice.as_ref().is_some_and(|p| none(&p.advice))
             {
                 return Err(err("a text is missing in a language".into()));
             }

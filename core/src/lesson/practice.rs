@@ -31,8 +31,9 @@ pub struct Practice {
     pub goal: Goal,
     /// In how many moves of the player's, at most.
     pub moves: u8,
-    /// Said when the goal can no longer be reached (the step then starts again).
-    pub failed: Text,
+    /// Said when the goal can no longer be reached, after what went wrong ([`Failure`]):
+    /// how to go about it (the step then starts again).
+    pub advice: Text,
 }
 
 /// Where a practice stands after a move.
@@ -42,8 +43,25 @@ pub enum Progress {
     On,
     /// The goal is reached.
     Reached,
-    /// It can no longer be reached.
-    Failed,
+    /// It can no longer be reached, and what went wrong.
+    Failed(Failure),
+}
+
+/// What made a practice fail: said first, before the practice's own advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The player's moves are used up.
+    UsedUp,
+    /// A piece of the player's was taken (a practice to keep them all).
+    Taken,
+    /// The move let a won ending go (the tables say it is no longer won).
+    WinLetGo,
+    /// The game is lost.
+    Lost,
+    /// The game ended in a draw.
+    Drawn,
+    /// No man is left to crown.
+    NoMan,
 }
 
 /// Positions a proof may look at before it gives up (a lesson's position is small).
@@ -67,14 +85,11 @@ impl Practice {
         let me = start.side_to_move();
         if let Some(o) = outcome {
             // A draw keeps every piece, but wins nothing and crowns no one.
-            let reached = match o.winner() {
-                Some(w) => w == me,
-                None => self.goal == Goal::Keep,
-            };
-            return if reached {
-                Progress::Reached
-            } else {
-                Progress::Failed
+            return match o.winner() {
+                Some(w) if w == me => Progress::Reached,
+                Some(_) => Progress::Failed(Failure::Lost),
+                None if self.goal == Goal::Keep => Progress::Reached,
+                None => Progress::Failed(Failure::Drawn),
             };
         }
         // The player's moves are used up once the reply to the last one is played.
@@ -86,8 +101,10 @@ impl Practice {
                     Value::Loss(_) => now.side_to_move() != me,
                     Value::Draw => false,
                 };
-                if used_up || tables::probe_ready(now).is_some_and(|v| !won(v)) {
-                    Progress::Failed
+                if tables::probe_ready(now).is_some_and(|v| !won(v)) {
+                    Progress::Failed(Failure::WinLetGo)
+                } else if used_up {
+                    Progress::Failed(Failure::UsedUp)
                 } else {
                     Progress::On
                 }
@@ -95,15 +112,17 @@ impl Practice {
             Goal::Crown => {
                 if kings(now, me) > kings(start, me) {
                     Progress::Reached
-                } else if used_up || now.count(me) == kings(now, me) {
-                    Progress::Failed
+                } else if now.count(me) == kings(now, me) {
+                    Progress::Failed(Failure::NoMan)
+                } else if used_up {
+                    Progress::Failed(Failure::UsedUp)
                 } else {
                     Progress::On
                 }
             }
             Goal::Keep => {
                 if now.count(me) < start.count(me) {
-                    Progress::Failed
+                    Progress::Failed(Failure::Taken)
                 } else if used_up {
                     Progress::Reached
                 } else {
@@ -139,14 +158,14 @@ impl Practice {
             let after = p.play(&m).ok()?;
             let good = match self.judge(start, &after, after.outcome(), played + 1) {
                 Progress::Reached => true,
-                Progress::Failed => false,
+                Progress::Failed(_) => false,
                 Progress::On => {
                     let mut all = true;
                     for r in after.legal_moves() {
                         let next = after.play(&r).ok()?;
                         let ok = match self.judge(start, &next, next.outcome(), played + 1) {
                             Progress::Reached => true,
-                            Progress::Failed => false,
+                            Progress::Failed(_) => false,
                             Progress::On => self.forced(start, &next, played + 1, nodes)?,
                         };
                         if !ok {
@@ -172,7 +191,7 @@ mod tests {
 
     fn practice(goal: Goal, moves: u8) -> Practice {
         let t = "x".to_string();
-        let failed = Text {
+        let advice = Text {
             en: t.clone(),
             es: t.clone(),
             de: t.clone(),
@@ -183,7 +202,7 @@ mod tests {
         Practice {
             goal,
             moves,
-            failed,
+            advice,
         }
     }
 
@@ -207,7 +226,8 @@ mod tests {
         let two = after(&one, &["h8-h7", "d7-d8"]);
         assert_eq!(p.judge(&start, &two, None, 2), Progress::Reached);
         let aside = after(&start, &["d6-c6", "h8-h7", "c6-c7", "h7-h6"]);
-        assert_eq!(p.judge(&start, &aside, None, 2), Progress::Failed);
+        let used_up = Progress::Failed(Failure::UsedUp);
+        assert_eq!(p.judge(&start, &aside, None, 2), used_up);
         assert_eq!(p.proved(&start), Ok(true));
         assert_eq!(practice(Goal::Crown, 1).proved(&start), Ok(false));
     }
@@ -219,7 +239,8 @@ mod tests {
         let step = after(&start, &["d4-d5"]);
         assert_eq!(p.judge(&start, &step, None, 1), Progress::On);
         let taken = after(&step, &["d6xd4"]);
-        assert_eq!(p.judge(&start, &taken, None, 1), Progress::Failed);
+        let taken_said = Progress::Failed(Failure::Taken);
+        assert_eq!(p.judge(&start, &taken, None, 1), taken_said);
         let aside = after(&start, &["d4-c4", "d6-d5"]);
         assert_eq!(p.judge(&start, &aside, None, 1), Progress::Reached);
         // A draw keeps every piece (R-T11), but wins nothing.
@@ -228,7 +249,8 @@ mod tests {
         };
         assert_eq!(p.judge(&start, &step, Some(drawn), 1), Progress::Reached);
         let win = practice(Goal::Win, 1);
-        assert_eq!(win.judge(&start, &step, Some(drawn), 1), Progress::Failed);
+        let drawn_said = Progress::Failed(Failure::Drawn);
+        assert_eq!(win.judge(&start, &step, Some(drawn), 1), drawn_said);
     }
 
     // R-T9, R-T10 through the tables: a win let go fails at once, a game won reaches the goal.
@@ -242,11 +264,27 @@ mod tests {
         let good = after(&start, &["h4-h8"]);
         assert_eq!(p.judge(&start, &good, None, 1), Progress::On);
         let loose = after(&start, &["h4-h5"]);
-        assert_eq!(p.judge(&start, &loose, None, 1), Progress::Failed);
+        let let_go = Progress::Failed(Failure::WinLetGo);
+        assert_eq!(p.judge(&start, &loose, None, 1), let_go);
         let won = Outcome::Win {
             winner: Color::White,
             reason: crate::outcome::Reason::NoPieces,
         };
         assert_eq!(p.judge(&start, &good, Some(won), 1), Progress::Reached);
+        let lost = Outcome::Win {
+            winner: Color::Black,
+            reason: crate::outcome::Reason::NoPieces,
+        };
+        let lost_said = Progress::Failed(Failure::Lost);
+        assert_eq!(p.judge(&start, &good, Some(lost), 1), lost_said);
+    }
+
+    // R-T3, R-T8: the last man taken leaves nothing to crown, whatever moves are left.
+    #[test]
+    fn a_crowning_fails_when_no_man_is_left() {
+        let (start, p) = (at("W:Wd4,Ka1:Bd6"), practice(Goal::Crown, 4));
+        let taken = after(&start, &["d4-d5", "d6xd4"]);
+        let no_man = Progress::Failed(Failure::NoMan);
+        assert_eq!(p.judge(&start, &taken, None, 1), no_man);
     }
 }

@@ -7,8 +7,8 @@ use crate::play::ai_worker::{Answer, Job, Search};
 use crate::play::lesson::{State, Taking};
 use crate::store::LessonProgress;
 use crate::window::board::{self, BoardView, Play, Seat, Shown};
-use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm, Screen};
-use dama_core::lesson::Course;
+use crate::{AppWindow, GameKind, LearnAdapter, LearnState, LessonRowVm, PracticeFailure, Screen};
+use dama_core::lesson::{Course, Failure};
 use slint::{ComponentHandle, ModelRc, VecModel};
 
 /// What the player does on Learn.
@@ -213,6 +213,15 @@ impl LearnScreen {
         a.set_step(step as i32);
         a.set_steps(steps as i32);
         a.set_moves_left(t.moves_left().map_or(-1, i32::from));
+        a.set_failure(match t.failure() {
+            None => PracticeFailure::None,
+            Some(Failure::UsedUp) => PracticeFailure::UsedUp,
+            Some(Failure::Taken) => PracticeFailure::Taken,
+            Some(Failure::WinLetGo) => PracticeFailure::WinLetGo,
+            Some(Failure::Lost) => PracticeFailure::Lost,
+            Some(Failure::Drawn) => PracticeFailure::Drawn,
+            Some(Failure::NoMan) => PracticeFailure::NoMan,
+        });
         a.set_say(t.say().get(lang).into());
         let (last, white) = crate::window::last_move(t.game().record());
         a.set_last_move(last);

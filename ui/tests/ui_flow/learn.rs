@@ -74,13 +74,15 @@ pub(super) async fn a_lesson_is_taken_by_playing_and_kept(h: AppHandle, dir: Pat
         reply_comes(ui).await;
     }
     assert_eq!(a.get_state(), LearnState::Failed);
-    assert!(a.get_say().contains("not enough"), "{}", a.get_say());
+    assert!(shows(ui, "Your moves are used up."), "what went wrong");
+    assert!(a.get_say().contains("sideways step"), "{}", a.get_say());
     assert!(
         piece_at(ui, "c7").is_some(),
         "the failed play stays on the board"
     );
     tap(ui, "Try again").await;
     assert_eq!(a.get_state(), LearnState::Task);
+    assert!(!shows(ui, "Your moves are used up."));
     assert!(piece_at(ui, "d4").is_some() && piece_at(ui, "c7").is_none());
     assert!(shows(ui, "Step 3 of 3 · Moves left: 4"));
     for (from, to) in [("d4", "d5"), ("d5", "d6"), ("d6", "d7")] {
