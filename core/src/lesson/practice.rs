@@ -56,6 +56,11 @@ pub enum Failure {
     Taken,
     /// The move let a won ending go (the tables say it is no longer won).
     WinLetGo,
+    /// The ending is still won, but not within the moves left (the tables' distance).
+    TooSlow,
+    /// After the move the opponent can stop the goal whatever the player does (a search
+    /// of every reply, where a small one settles it).
+    Stoppable,
     /// The game is lost.
     Lost,
     /// The game ended in a draw.
@@ -64,7 +69,8 @@ pub enum Failure {
     NoMan,
 }
 
-/// Positions a proof may look at before it gives up (a lesson's position is small).
+/// Positions (the player's moves and the replies) a proof may look at before it gives up
+/// (a lesson's position is small).
 const PROOF_NODES: u64 = 3_000_000;
 
 fn kings(p: &Position, c: Color) -> u32 {
@@ -101,12 +107,22 @@ impl Practice {
                     Value::Loss(_) => now.side_to_move() != me,
                     Value::Draw => false,
                 };
-                if tables::probe_ready(now).is_some_and(|v| !won(v)) {
-                    Progress::Failed(Failure::WinLetGo)
-                } else if used_up {
-                    Progress::Failed(Failure::UsedUp)
+                // The plies within which the player's moves left can end the game.
+                let left = u32::from(self.moves.saturating_sub(played));
+                let within = if now.side_to_move() == me {
+                    (2 * left).saturating_sub(1)
                 } else {
-                    Progress::On
+                    2 * left
+                };
+                let far = |v: Value| match v {
+                    Value::Win(n) | Value::Loss(n) => u32::from(n) > within,
+                    Value::Draw => false,
+                };
+                match tables::probe_ready(now) {
+                    Some(v) if !won(v) => Progress::Failed(Failure::WinLetGo),
+                    Some(v) if far(v) => Progress::Failed(Failure::TooSlow),
+                    _ if used_up => Progress::Failed(Failure::UsedUp),
+                    _ => Progress::On,
                 }
             }
             Goal::Crown => {
@@ -132,6 +148,20 @@ impl Practice {
         }
     }
 
+    /// After the player's `played` moves, the opponent to move at `now`: whether the goal can
+    /// still be forced against every defence, or `None` when `budget` positions do not
+    /// settle it (a small budget: this runs on a move's frame).
+    pub fn still_forced(
+        &self,
+        start: &Position,
+        now: &Position,
+        played: u8,
+        budget: u64,
+    ) -> Option<bool> {
+        let mut nodes = 0;
+        self.every_reply(start, now, played, &mut nodes, budget)
+    }
+
     /// Whether the goal can be reached from `start` against any defence: `Err` when the
     /// proof is too big to make. A Turkish win the tables cover is read from them (made here
     /// if need be: seconds), the quickest win within the moves.
@@ -143,44 +173,64 @@ impl Practice {
             }
         }
         let mut nodes = 0;
-        self.forced(start, start, 0, &mut nodes)
+        self.forced(start, start, 0, &mut nodes, PROOF_NODES)
             .ok_or_else(|| format!("more than {PROOF_NODES} positions to prove the practice"))
     }
 
     /// The player, to move at `p` after `played` moves, reaches the goal whatever the
-    /// replies; `None` past the node budget.
-    fn forced(&self, start: &Position, p: &Position, played: u8, nodes: &mut u64) -> Option<bool> {
+    /// replies; `None` past `budget` positions.
+    fn forced(
+        &self,
+        start: &Position,
+        p: &Position,
+        played: u8,
+        nodes: &mut u64,
+        budget: u64,
+    ) -> Option<bool> {
         for m in p.legal_moves() {
             *nodes += 1;
-            if *nodes > PROOF_NODES {
+            if *nodes > budget {
                 return None;
             }
             let after = p.play(&m).ok()?;
             let good = match self.judge(start, &after, after.outcome(), played + 1) {
                 Progress::Reached => true,
                 Progress::Failed(_) => false,
-                Progress::On => {
-                    let mut all = true;
-                    for r in after.legal_moves() {
-                        let next = after.play(&r).ok()?;
-                        let ok = match self.judge(start, &next, next.outcome(), played + 1) {
-                            Progress::Reached => true,
-                            Progress::Failed(_) => false,
-                            Progress::On => self.forced(start, &next, played + 1, nodes)?,
-                        };
-                        if !ok {
-                            all = false;
-                            break;
-                        }
-                    }
-                    all
-                }
+                Progress::On => self.every_reply(start, &after, played + 1, nodes, budget)?,
             };
             if good {
                 return Some(true);
             }
         }
         Some(false)
+    }
+
+    /// The opponent to move at `after` (the player's `played` moves made): the goal is
+    /// reached whatever the reply; `None` past `budget` positions.
+    fn every_reply(
+        &self,
+        start: &Position,
+        after: &Position,
+        played: u8,
+        nodes: &mut u64,
+        budget: u64,
+    ) -> Option<bool> {
+        for r in after.legal_moves() {
+            *nodes += 1;
+            if *nodes > budget {
+                return None;
+            }
+            let next = after.play(&r).ok()?;
+            let ok = match self.judge(start, &next, next.outcome(), played) {
+                Progress::Reached => true,
+                Progress::Failed(_) => false,
+                Progress::On => self.forced(start, &next, played, nodes, budget)?,
+            };
+            if !ok {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 }
 
@@ -277,6 +327,35 @@ mod tests {
         };
         let lost_said = Progress::Failed(Failure::Lost);
         assert_eq!(p.judge(&start, &good, Some(lost), 1), lost_said);
+    }
+
+    // R-T9 through the tables: a win kept, but longer than the moves left, fails at once.
+    #[test]
+    fn a_win_too_slow_for_the_moves_left_fails_at_once() {
+        let start = at("W:WKa1,Kh4:BKa8");
+        let _ = tables::probe(&start);
+        // The win in 3 plies: after h4-h8 the game ends on the player's second move.
+        let good = after(&start, &["h4-h8"]);
+        assert_eq!(tables::probe_ready(&good), Some(Value::Loss(2)));
+        let too_slow = Progress::Failed(Failure::TooSlow);
+        assert_eq!(practice(Goal::Win, 1).judge(&start, &good, None, 1), too_slow);
+        assert_eq!(practice(Goal::Win, 2).judge(&start, &good, None, 1), Progress::On);
+    }
+
+    // R-T3, R-T8: a small search says at once when the goal can no longer be forced (a
+    // sideways step leaves too few moves to crown), and nothing past its budget.
+    #[test]
+    fn a_goal_that_can_no_longer_be_forced_is_found_by_a_small_search() {
+        let (start, p) = (at("W:Wd6:Bh8"), practice(Goal::Crown, 2));
+        let straight = after(&start, &["d6-d7"]);
+        assert_eq!(p.still_forced(&start, &straight, 1, 1_000), Some(true));
+        let aside = after(&start, &["d6-c6"]);
+        assert_eq!(p.still_forced(&start, &aside, 1, 1_000), Some(false));
+        assert_eq!(
+            p.still_forced(&start, &aside, 1, 0),
+            None,
+            "past its budget"
+        );
     }
 
     // R-T3, R-T8: the last man taken leaves nothing to crown, whatever moves are left.

@@ -50,6 +50,10 @@ pub struct Taking {
     refusal: Option<(Advice, Option<Point>)>,
 }
 
+/// Positions the search after a practice move may look at: a few milliseconds, within the
+/// move's frame.
+const STILL_FORCED_NODES: u64 = 4_000;
+
 fn session(p: &Position) -> Session {
     Session::from_record(GameRecord::from_position(p.clone()))
 }
@@ -232,7 +236,17 @@ impl Taking {
         };
         let start = &self.starts[self.step];
         let now = self.game.position();
-        match p.judge(start, now, self.game.outcome(), self.played) {
+        let mut progress = p.judge(start, now, self.game.outcome(), self.played);
+        // After the player's move, a small search says at once when the opponent can now
+        // stop the goal (a new player met silence until the moves ran out).
+        let after_mine = now.side_to_move() != start.side_to_move();
+        if progress == Progress::On
+            && after_mine
+            && p.still_forced(start, now, self.played, STILL_FORCED_NODES) == Some(false)
+        {
+            progress = Progress::Failed(Failure::Stoppable);
+        }
+        match progress {
             Progress::Reached => self.state = self.after_step(),
             // Left on the board, so that the player sees what went wrong.
             Progress::Failed(failure) => {

@@ -218,6 +218,8 @@ impl LearnScreen {
             Some(Failure::UsedUp) => PracticeFailure::UsedUp,
             Some(Failure::Taken) => PracticeFailure::Taken,
             Some(Failure::WinLetGo) => PracticeFailure::WinLetGo,
+            Some(Failure::TooSlow) => PracticeFailure::TooSlow,
+            Some(Failure::Stoppable) => PracticeFailure::Stoppable,
             Some(Failure::Lost) => PracticeFailure::Lost,
             Some(Failure::Drawn) => PracticeFailure::Drawn,
             Some(Failure::NoMan) => PracticeFailure::NoMan,
