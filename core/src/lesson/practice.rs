@@ -338,8 +338,14 @@ mod tests {
         let good = after(&start, &["h4-h8"]);
         assert_eq!(tables::probe_ready(&good), Some(Value::Loss(2)));
         let too_slow = Progress::Failed(Failure::TooSlow);
-        assert_eq!(practice(Goal::Win, 1).judge(&start, &good, None, 1), too_slow);
-        assert_eq!(practice(Goal::Win, 2).judge(&start, &good, None, 1), Progress::On);
+        assert_eq!(
+            practice(Goal::Win, 1).judge(&start, &good, None, 1),
+            too_slow
+        );
+        assert_eq!(
+            practice(Goal::Win, 2).judge(&start, &good, None, 1),
+            Progress::On
+        );
     }
 
     // R-T3, R-T8: a small search says at once when the goal can no longer be forced (a

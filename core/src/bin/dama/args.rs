@@ -78,6 +78,7 @@ pub(crate) fn parse(args: &[String], wants_depth: bool) -> Result<Common, String
                 extra.push((a[2..].to_string(), value(i, a)?));
                 i += 1;
             }
+            "--keep-all" => extra.push(("keep-all".into(), String::new())),
             "--paths" if wants_depth => paths = true,
             "--divide" if wants_depth => divide = true,
             _ if wants_depth && depth.is_none() && !a.starts_with("--") => {

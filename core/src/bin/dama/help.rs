@@ -96,7 +96,7 @@ pub(crate) const COMMANDS: [(&str, &str); 11] = [
         "dama puzzles --game <id> [--count N] [--seed S] [--depth D] [--games N] [--minutes M] [--threads N] [--pool FILE]
 dama puzzles --game <id> --verify <bank file> [--depth D] [--threads N]
 dama puzzles --game <id> --from <bank file> [--from <bank file>]... [--depth D] [--threads N]
-dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N]
+dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N] [--keep-all]
   Makes a puzzle bank from engine games and prints it (the app's bank format): positions
   with three moves or more where one move is at least two men better than any other at
   depth D, with the line that follows (each player's move in it the only good one), ending
@@ -104,7 +104,8 @@ dama puzzles --game <id> --merge <bank file> [--merge <bank file>]... [--count N
   limit. The same seed and depth give the same bank on every machine and thread count.
   What it took goes to stderr. --verify checks every puzzle of a bank again; --from
   examines another bank's positions again by these rules; --merge joins banks (a position
-  once) and keeps N, the longer lines first, at least 40 % of two moves or more.
+  once) and keeps N, the longer lines first, at least 40 % of two moves or more (with
+  --keep-all, every puzzle of the banks).
   --count N   puzzles (default 300)     --seed S   the first game's seed (default 1)
   --depth D   the proving depth (default 8)   --games N  games at most (default 20000)
   --minutes M no new games after M minutes (the bank is chosen from what was found)

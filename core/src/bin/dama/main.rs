@@ -109,7 +109,8 @@ fn run(args: &[String]) -> Result<(), String> {
             let command = format!("dama puzzles {}", rest.join(" "));
             let count = c.number("count")?.unwrap_or(300).clamp(1, 100_000) as usize;
             if !files("merge").is_empty() {
-                return puzzles::merge(c.rules, &files("merge"), count, &command);
+                let all = c.get("keep-all").is_some();
+                return puzzles::merge(c.rules, &files("merge"), count, all, &command);
             }
             if !files("from").is_empty() {
                 let depth = c.number("depth")?.unwrap_or(8).clamp(1, 20) as u32;

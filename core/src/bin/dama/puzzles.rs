@@ -210,8 +210,16 @@ pub fn from(
 }
 
 /// `--merge`: banks of this maker joined in the order given (a position once, the first
-/// kept; every id once) and chosen as `maker::choose` chooses, `count` at most.
-pub fn merge(rules: Rules, files: &[String], count: usize, command: &str) -> Result<(), String> {
+/// kept; every id once) and chosen as `maker::choose` chooses, `count` at most; with
+/// `keep_all` (`--keep-all`) every one of them (a game whose longer lines are too few for
+/// the 40 % rule).
+pub fn merge(
+    rules: Rules,
+    files: &[String],
+    count: usize,
+    keep_all: bool,
+    command: &str,
+) -> Result<(), String> {
     let mut seen = HashSet::new();
     let mut ids = HashSet::new();
     let pool: Vec<puzzle::Puzzle> = read(rules, files)?
@@ -219,7 +227,11 @@ pub fn merge(rules: Rules, files: &[String], count: usize, command: &str) -> Res
         .filter(|p| seen.insert(p.start.key()) && ids.insert(p.id.clone()))
         .collect();
     let found = pool.len();
-    let bank = maker::choose(pool, count);
+    let bank = if keep_all {
+        pool
+    } else {
+        maker::choose(pool, count)
+    };
     let depth = files
         .iter()
         .filter_map(|f| std::fs::read_to_string(f).ok())
