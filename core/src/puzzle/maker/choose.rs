@@ -1,6 +1,16 @@
 //! Which puzzles a bank keeps: the longer lines first, and enough of them.
 
-use super::{Puzzle, MULTI_SHARE};
+use super::{find, Puzzle, Report, Settings, MULTI_SHARE};
+
+/// Makes a bank of `settings.count` puzzles ([`choose`]; fewer if `max_games` games or the
+/// time do not give them), each from a position no other puzzle starts from;
+/// `progress(games, found)` after each batch.
+pub fn make(settings: Settings, progress: impl FnMut(u32, usize)) -> (Vec<Puzzle>, Report) {
+    let (pool, mut report) = find(settings, progress);
+    let bank = choose(pool, settings.count);
+    report.kept = bank.len();
+    (bank, report)
+}
 
 /// The bank chosen from `pool` (in the order found): at most `count`, the longer lines
 /// first, and at least [`MULTI_SHARE`] percent of it needing two moves of the player's or

@@ -40,8 +40,8 @@ use std::time::{Duration, Instant};
 
 mod choose;
 mod verify;
-pub use choose::choose;
 use choose::enough;
+pub use choose::{choose, make};
 pub use verify::verify;
 
 /// Two men (hundredths of a man): how much better the first move must be than any other,
@@ -424,16 +424,6 @@ fn from_game(rules: Rules, seed: u64, depth: u32, last: usize, report: &mut Repo
         }
     }
     found
-}
-
-/// Makes a bank of `settings.count` puzzles ([`choose`]; fewer if `max_games` games or the
-/// time do not give them), each from a position no other puzzle starts from;
-/// `progress(games, found)` after each batch.
-pub fn make(settings: Settings, progress: impl FnMut(u32, usize)) -> (Vec<Puzzle>, Report) {
-    let (pool, mut report) = find(settings, progress);
-    let bank = choose(pool, settings.count);
-    report.kept = bank.len();
-    (bank, report)
 }
 
 /// Every puzzle the games of [`make`] find, in the order found (a bank is chosen from them;
