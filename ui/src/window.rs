@@ -93,6 +93,7 @@ pub fn advice(a: flow::Advice) -> Advice {
         flow::Advice::TakeMost => Advice::TakeMost,
         flow::Advice::Diagonal => Advice::Diagonal,
         flow::Advice::Backward => Advice::Backward,
+        flow::Advice::SteppedBack => Advice::SteppedBack,
     }
 }
 

@@ -45,6 +45,8 @@ pub enum Advice {
     Diagonal,
     /// A man sent backward (R-T3, R-Z5).
     Backward,
+    /// A Zamma-family piece sent straight back to the point it has just left (R-Z6).
+    SteppedBack,
 }
 
 /// What the app must do after a call.

@@ -338,4 +338,16 @@ fn refused_taps_name_the_rule_they_break() {
     let (mut f, _) = flow("zamma", Some("W:We5:Bi9"), two, Color::White);
     taps(&mut f, &["e5", "e4"]);
     assert_eq!(f.advice(), Advice::Backward);
+    // R-Z6: nor does any piece step straight back to where it has just come from (the man
+    // from d5 to e5 may not step back to d5, sideways).
+    let (mut f, _) = flow(
+        "zamma",
+        Some("W:We5:Bi9:last=d5-e5/i8-i9"),
+        two,
+        Color::White,
+    );
+    taps(&mut f, &["e5", "d5"]);
+    assert_eq!(f.advice(), Advice::SteppedBack);
+    taps(&mut f, &["e5", "f5"]);
+    assert_ne!(f.advice(), Advice::SteppedBack, "the other way is a step");
 }

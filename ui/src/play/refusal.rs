@@ -59,7 +59,8 @@ pub fn named(sel: &Selection, why: Advice) -> Option<Point> {
 
 /// Why the piece on `from` may not go to the empty point `to`: the capture that is due, the
 /// bigger capture the rules ask for, the diagonal Turkish Dama does not have, the step back a
-/// man may not take; otherwise the plain "not there".
+/// man may not take, the step straight back to where the piece came from (R-Z6); otherwise
+/// the plain "not there".
 fn sent_wrong(sel: &Selection, pos: &Position, from: Point, to: Point) -> Advice {
     let must = !sel.must_capture().is_empty();
     let Some(piece) = pos.piece_at(from).filter(|_| pos.piece_at(to).is_none()) else {
@@ -97,6 +98,12 @@ fn sent_wrong(sel: &Selection, pos: &Position, from: Point, to: Point) -> Advice
     }
     if man_back {
         return Advice::Backward; // R-Z5
+    }
+    // R-Z6: a step straight back to the point the piece came from on its side's last move.
+    let came_from = pos.last_move(piece.color).filter(|&(_, t)| t == from);
+    let step = fx.abs_diff(tx) <= 1 && fy.abs_diff(ty) <= 1;
+    if !turkish && step && came_from.is_some_and(|(f, _)| f == to) {
+        return Advice::SteppedBack;
     }
     Advice::NotThere
 }
