@@ -359,6 +359,9 @@ fn every_screen_in_every_language_and_orientation_fits() {
             puzzles.set_why_count(3);
             puzzles.set_why_crowns(true);
             found.extend(check(ui, &at("puzzles turkish, solved"), false));
+            // A defence's why, the longest.
+            puzzles.set_why(5);
+            found.extend(check(ui, &at("puzzles turkish, a defence solved"), false));
             puzzles.invoke_choose_game(dama_ui::GameKind::Zamma);
             puzzles.set_missed(true);
             found.extend(check(ui, &at("puzzles zamma, missed"), false));

@@ -5,7 +5,7 @@
 //! is a win; a miss, a hint or the solution asked for is a loss, known at once.
 
 use super::selection::{Selection, Tap};
-use dama_core::puzzle::{Attempt, Puzzle};
+use dama_core::puzzle::{Attempt, Puzzle, Theme};
 use dama_core::{GameRecord, LegalMove, Point, Session};
 
 /// Where the attempt stands.
@@ -30,6 +30,9 @@ pub enum Why {
     Wins(u32, bool),
     /// The line crowns a king of the solver's, the material level.
     Crowns,
+    /// A defence (the maker's [`Theme::Defence`]): the line keeps the game level, where
+    /// every other first move loses at least two men.
+    Holds,
     /// Nothing the board shows: the line is the best move, every other loses more.
     Best,
 }
@@ -151,6 +154,7 @@ impl Solving {
         Some(match b1 - b0 {
             won if won > 0 => Why::Wins(won as u32, crowns),
             _ if crowns => Why::Crowns,
+            _ if self.puzzle.themes.contains(&Theme::Defence) => Why::Holds,
             _ => Why::Best,
         })
     }
@@ -345,6 +349,12 @@ mod tests {
         while s.show_next().is_some() {}
         assert!(s.showing());
         assert_eq!(s.why(), Some(Why::Best));
+        // The same line in a defence puzzle: it holds.
+        let rules = Rules::new(GameId::Turkish);
+        let text = "t/1\t3\t1500\tW:Wb4,c4,d4,h2:Bd6,h7\td4-d5 d6xd4 c4xe4\tdefence\n";
+        let mut s = Solving::new(parse_bank(rules, text).unwrap().remove(0));
+        while s.show_next().is_some() {}
+        assert_eq!(s.why(), Some(Why::Holds));
         // The last black man taken: the game won.
         let rules = Rules::new(GameId::Turkish);
         let text = "t/2\t1\t1500\tW:Wc4,h2:Bd4\tc4xe4\n";

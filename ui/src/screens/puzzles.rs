@@ -361,6 +361,7 @@ impl PuzzleScreen {
             Some(Why::Wins(n, c)) => (2, n as i32, c),
             Some(Why::Crowns) => (3, 0, true),
             Some(Why::Best) => (4, 0, false),
+            Some(Why::Holds) => (5, 0, false),
         };
         let themes: Vec<i32> = s.puzzle().themes.iter().map(index).collect();
         a.set_themes(ModelRc::from(themes.as_slice()));
