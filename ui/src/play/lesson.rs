@@ -50,8 +50,8 @@ pub struct Taking {
     refusal: Option<(Advice, Option<Point>)>,
 }
 
-/// Positions the search after a practice move may look at: a few milliseconds, within the
-/// move's frame.
+/// Positions the search after a practice move may look at, at most: it runs on the move's
+/// frame, so it stays small (a bigger question is left open: the practice plays on).
 const STILL_FORCED_NODES: u64 = 4_000;
 
 fn session(p: &Position) -> Session {
