@@ -5,6 +5,7 @@
 //! tables for a Turkish ending to win, else by a search of every reply.
 
 use super::Text;
+use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::tables::{self, Value};
@@ -188,12 +189,8 @@ impl Practice {
         budget: u64,
     ) -> Option<bool> {
         for m in p.legal_moves() {
-            *nodes += 1;
-            if *nodes > budget {
-                return None;
-            }
-            let after = p.play(&m).ok()?;
-            let good = match self.judge(start, &after, after.outcome(), played + 1) {
+            let (after, progress) = self.step(start, p, &m, played + 1, nodes, budget)?;
+            let good = match progress {
                 Progress::Reached => true,
                 Progress::Failed(_) => false,
                 Progress::On => self.every_reply(start, &after, played + 1, nodes, budget)?,
@@ -203,6 +200,26 @@ impl Practice {
             }
         }
         Some(false)
+    }
+
+    /// `m` played at `p` and judged (the player's `played` moves made), counted against
+    /// `budget`: `None` past it.
+    fn step(
+        &self,
+        start: &Position,
+        p: &Position,
+        m: &Move,
+        played: u8,
+        nodes: &mut u64,
+        budget: u64,
+    ) -> Option<(Position, Progress)> {
+        *nodes += 1;
+        if *nodes > budget {
+            return None;
+        }
+        let next = p.play(m).ok()?;
+        let progress = self.judge(start, &next, next.outcome(), played);
+        Some((next, progress))
     }
 
     /// The opponent to move at `after` (the player's `played` moves made): the goal is
@@ -216,12 +233,8 @@ impl Practice {
         budget: u64,
     ) -> Option<bool> {
         for r in after.legal_moves() {
-            *nodes += 1;
-            if *nodes > budget {
-                return None;
-            }
-            let next = after.play(&r).ok()?;
-            let ok = match self.judge(start, &next, next.outcome(), played) {
+            let (next, progress) = self.step(start, after, &r, played, nodes, budget)?;
+            let ok = match progress {
                 Progress::Reached => true,
                 Progress::Failed(_) => false,
                 Progress::On => self.forced(start, &next, played, nodes, budget)?,
