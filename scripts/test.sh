@@ -53,7 +53,24 @@ cargo clippy --workspace --exclude uniffi-bindgen --all-targets -- -D warnings
 # cdylib, checks the committed Kotlin/Swift are current, and runs the Python (pytest) and
 # Kotlin (FfiTest.kt, the Android CoreTest.kt on JUnit) tests through them.
 step "rust tests (rules, AI, the bindings in Python and Kotlin, UI headless + screenshots in screenshots/)"
-cargo test --workspace
+cargo test --workspace --no-run
+# The layout check is one test of about 8 minutes, and cargo runs the test programs one after
+# another on one core: its two halves run as two more processes beside all the others, so
+# both of CI's cores work. (--workspace: the binary the build above made.)
+layout=()
+for part in 1 2; do
+  DAMA_LAYOUT_PART=$part/2 cargo test --workspace --test layout every_screen_in_every_language \
+    >"target/layout-check-$part.log" 2>&1 &
+  layout+=($!)
+done
+cargo test --workspace -- --skip every_screen_in_every_language || { kill "${layout[@]}" 2>/dev/null; exit 1; }
+layout_ok=true
+for part in 1 2; do
+  wait "${layout[$((part - 1))]}" || layout_ok=false
+  echo "(the layout check, part $part of 2, beside the tests above:)"
+  cat "target/layout-check-$part.log"
+done
+$layout_ok || { echo "FAILED: the layout check (ui/tests/layout.rs)"; exit 1; }
 # The patched software renderer's own tests, with ours on the patches (third_party/README.md).
 cargo test -p i-slint-renderer-software --lib
 

@@ -119,14 +119,21 @@ fn main() {
         the_phone_reader_finds_a_cell_under_a_finger,
         the_phone_reader_plays_a_move_and_hears_it,
     ];
-    // Arguments as libtest takes them: names to filter by; flags are ignored.
-    let filters: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
+    // Arguments as libtest takes them: names to filter by, `--skip NAME` (scripts/test.sh
+    // skips the layout check, run beside the other tests); other flags are ignored.
+    let (mut filters, mut skips) = (Vec::new(), Vec::new());
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--skip" {
+            skips.extend(args.next());
+        } else if !a.starts_with('-') {
+            filters.push(a);
+        }
+    }
     let chosen: Vec<(&str, Scenario)> = all
         .into_iter()
         .filter(|(n, _)| filters.is_empty() || filters.iter().any(|f| n.contains(f.as_str())))
+        .filter(|(n, _)| !skips.iter().any(|s: &String| n.contains(s.as_str())))
         .collect();
     println!("\nrunning {} tests", chosen.len());
     // A filter that matches nothing is a typo, not a pass (issue 49: it passed with 0).
