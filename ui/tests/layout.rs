@@ -36,7 +36,39 @@ fn check(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String> {
     if CONTRAST.load(std::sync::atomic::Ordering::Relaxed) && !overlay {
         out.extend(contrast::contrast_problems(ui, name, &safe_window(ui)));
     }
+    let all = std::env::var("DAMA_LAYOUT_PNG_ALL").is_ok_and(|v| v == "1");
+    if let (true, Some(dir)) = (all || !out.is_empty(), std::env::var_os("DAMA_LAYOUT_PNG")) {
+        save_png(ui, &std::path::Path::new(&dir).join(name));
+    }
     out
+}
+
+/// `DAMA_LAYOUT_PNG=DIR`: each screen with a problem drawn to DIR, to look at what was found
+/// (with `DAMA_LAYOUT_PNG_ALL=1`, every screen checked).
+fn save_png(ui: &AppWindow, path: &std::path::Path) {
+    let buf = ui.window().take_snapshot().expect("software snapshot");
+    let name: String = path
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let file = std::fs::File::create(path.with_file_name(name + ".png")).unwrap();
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(file), buf.width(), buf.height());
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.write_header()
+        .unwrap()
+        .write_image_data(buf.as_bytes())
+        .unwrap();
 }
 
 /// Contrast is measured from the drawn frame at the smallest phone, in both themes, in
@@ -108,6 +140,7 @@ const SIZES: &[(f32, f32, Insets, bool, usize)] = &[
     // both themes.
     (360.0, 640.0, (0.0, 24.0, 0.0, 24.0), false, 1),
     (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), true, 1),
+    (768.0, 1024.0, (0.0, 24.0, 0.0, 20.0), false, 1),
     (360.0, 740.0, (0.0, 24.0, 0.0, 24.0), true, 2),
     (740.0, 360.0, (24.0, 0.0, 0.0, 16.0), false, 2),
     (768.0, 1024.0, (0.0, 24.0, 0.0, 20.0), true, 2),
@@ -170,12 +203,20 @@ fn every_screen_in_every_language_and_orientation_fits() {
     // DAMA_LAYOUT_SIZES=360x640,740x360 checks only those sizes (both themes where listed
     // twice), for a quick look while working; the full run checks all.
     let only = std::env::var("DAMA_LAYOUT_SIZES").ok();
-    let chosen = |w: f32, h: f32| {
+    // A size may name its text size too: 740x360@1 is 740×360 at the Text size setting's 1.3×.
+    let named = |w: f32, h: f32, text: usize| {
         only.as_deref()
-            .is_none_or(|o| o.split(',').any(|s| s == format!("{w}x{h}")))
+            .is_some_and(|o| o.split(',').any(|s| s == format!("{w}x{h}@{text}")))
     };
-    // Large text is checked on demand (DAMA_LAYOUT_TEXT=1): it does not fit yet (issue 50
-    // item 5; docs/testing.md says where).
+    let chosen = |w: f32, h: f32, text: usize| {
+        named(w, h, text)
+            || only
+                .as_deref()
+                .is_none_or(|o| o.split(',').any(|s| s == format!("{w}x{h}")))
+    };
+    // The Text size setting's 1.3× is always checked; its 2× (Android's largest font scale)
+    // on demand (DAMA_LAYOUT_TEXT=1): it does not fit yet (issue 50 item 5; docs/testing.md
+    // says where).
     let large_text = std::env::var("DAMA_LAYOUT_TEXT").is_ok_and(|v| v == "1");
     // DAMA_LAYOUT_PART=k/n checks every n-th size from the k-th: scripts/test.sh runs the
     // parts as processes side by side (one window per process, and one core each).
@@ -187,7 +228,7 @@ fn every_screen_in_every_language_and_orientation_fits() {
     assert!((1..=n).contains(&k), "DAMA_LAYOUT_PART={k}/{n}");
     let sizes = SIZES
         .iter()
-        .filter(|s| chosen(s.0, s.1) && (s.4 == 0 || large_text))
+        .filter(|s| named(s.0, s.1, s.4) || (chosen(s.0, s.1, s.4) && (s.4 <= 1 || large_text)))
         .enumerate()
         .filter(|(i, _)| i % n == k - 1)
         .map(|(_, s)| s);

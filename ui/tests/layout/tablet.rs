@@ -53,6 +53,11 @@ pub fn tablet_problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String>
         return Vec::new();
     }
     let window = safe_window(ui);
+    // A button at its own width grows with the Text size setting: a third of the screen at
+    // normal text, that times the text's scale with large text (issue 50 item 5).
+    let text_size = ui.global::<dama_ui::SettingsAdapter>().get_text_size();
+    let scale = dama_ui::store::TEXT_SCALES[text_size.clamp(0, 2) as usize];
+    let widest = window.w / 3.0 * scale + 1.0;
     let mut out = Vec::new();
     let everything = ElementQuery::from_root(ui).match_descendants().find_all();
     for e in &everything {
@@ -79,9 +84,9 @@ pub fn tablet_problems(ui: &AppWindow, name: &str, overlay: bool) -> Vec<String>
         let control = e
             .id()
             .is_some_and(|id| id == "Button::ta" || id == "Chip::ta");
-        if control && r.w > window.w / 3.0 + 1.0 {
+        if control && r.w > widest {
             out.push(format!(
-                "{name}: the button '{}' is {:.0} px wide, over a third of {:.0}",
+                "{name}: the button '{}' is {:.0} px wide, over a third of {:.0} (times {scale})",
                 short(&label),
                 r.w,
                 window.w
